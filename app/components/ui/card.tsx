@@ -1,0 +1,34 @@
+import type { ComponentProps } from "react";
+
+const columns = {
+  2: "grid gap-6 md:grid-cols-2",
+  3: "grid gap-6 md:grid-cols-2 lg:grid-cols-3",
+  4: "grid gap-6 sm:grid-cols-2 md:grid-cols-4",
+} as const;
+
+export function CardGrid({ cols, className = "", ...props }: ComponentProps<"div"> & { cols: keyof typeof columns }) {
+  return <div className={`${columns[cols]} ${className}`} {...props} />;
+}
+
+/** A content card; `lift` adds the hover lift and shadow used on service pages. */
+export function Card({ lift = false, className = "", ...props }: ComponentProps<"article"> & { lift?: boolean }) {
+  const hover = lift ? "transition duration-200 hover:-translate-y-1 hover:shadow-xl motion-reduce:transition-none motion-reduce:hover:translate-y-0" : "";
+  return <article className={`flex flex-col rounded-2xl border border-slate-200 bg-white p-6 shadow-sm ${hover} ${className}`} {...props} />;
+}
+
+export function CardTitle({ className = "", ...props }: ComponentProps<"h3">) {
+  return <h3 className={`text-lg font-semibold text-ink ${className}`} {...props} />;
+}
+
+export function BulletList({ items, className = "" }: { items: readonly string[]; className?: string }) {
+  return (
+    <ul className={`space-y-2 text-slate-600 ${className}`}>
+      {items.map((item) => (
+        <li key={item} className="flex gap-2">
+          <span aria-hidden="true" className="mt-2 size-1.5 shrink-0 rounded-full bg-brand-500" />
+          <span>{item}</span>
+        </li>
+      ))}
+    </ul>
+  );
+}

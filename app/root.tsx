@@ -1,0 +1,84 @@
+import type { ReactNode } from "react";
+import { isRouteErrorResponse, Links, Meta, Outlet, Scripts } from "react-router";
+import type { Route } from "./+types/root";
+import "./app.css";
+import { footerLinks } from "~/config/footer";
+import { paths } from "~/config/paths";
+import { ScrollManager } from "~/components/scroll-manager";
+import { SiteFooter, type FooterData } from "~/components/site-footer";
+import { SiteHeader } from "~/components/site-header";
+import { SiteToaster } from "~/components/site-toaster";
+import { findIndustry, findService, resources } from "~/content/catalog.server";
+
+// Runs at build time: the footer's link titles come from the content, which never ships to the client.
+export function loader(): FooterData {
+  const pick = <T extends { slug: string; title: string }>(items: (T | undefined)[], href: (slug: string) => string) =>
+    items.filter((item): item is T => item !== undefined).map((item) => ({ title: item.title, href: href(item.slug) }));
+  return {
+    services: pick(footerLinks.services.map(findService), paths.service),
+    industries: pick(footerLinks.industries.map(findIndustry), paths.industry),
+    resources: pick(resources, paths.resource),
+  };
+}
+
+export const links: Route.LinksFunction = () => [
+  { rel: "icon", href: "/favicon.svg", type: "image/svg+xml" },
+];
+
+export function Layout({ children }: { children: ReactNode }) {
+  return (
+    <html lang="en">
+      <head>
+        <meta charSet="utf-8" />
+        <meta name="viewport" content="width=device-width, initial-scale=1" />
+        <meta name="theme-color" content="#1e2a4a" />
+        <Meta />
+        <Links />
+      </head>
+      <body>
+        {children}
+        <Scripts />
+      </body>
+    </html>
+  );
+}
+
+export default function App({ loaderData }: Route.ComponentProps) {
+  return (
+    <>
+      <a href="#main" className="sr-only focus:not-sr-only focus:fixed focus:top-2 focus:left-2 focus:z-50 focus:rounded-md focus:bg-white focus:px-4 focus:py-2 focus:shadow">
+        Skip to main content
+      </a>
+      <SiteHeader />
+      <main id="main" tabIndex={-1} className="outline-none">
+        <Outlet />
+      </main>
+      <SiteFooter links={loaderData} />
+      <ScrollManager />
+      <SiteToaster />
+    </>
+  );
+}
+
+export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+  let detail = "An unexpected error occurred.";
+  let stack: string | undefined;
+  if (isRouteErrorResponse(error)) {
+    detail = `${error.status} ${error.statusText}`.trim();
+  } else if (error instanceof Error) {
+    detail = error.message;
+    // Internals are for developers only; production visitors never see a stack trace.
+    if (import.meta.env.DEV) stack = error.stack;
+  }
+  return (
+    <main id="main" className="mx-auto max-w-3xl px-4 py-24">
+      <title>Unexpected Application Error!</title>
+      <h1 className="text-3xl font-bold">Unexpected Application Error!</h1>
+      <p className="mt-4 text-lg text-slate-700">{detail}</p>
+      {stack ? <pre className="mt-6 overflow-x-auto rounded-lg bg-slate-100 p-4 text-sm">{stack}</pre> : null}
+      <a href={paths.home} className="mt-8 inline-block font-semibold text-brand-700 underline">
+        Return to Home
+      </a>
+    </main>
+  );
+}

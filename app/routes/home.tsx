@@ -1,0 +1,37 @@
+import type { Route } from "./+types/home";
+import { paths } from "~/config/paths";
+import { site } from "~/config/site";
+import { home, industries, resources, services } from "~/content/catalog.server";
+import { toIndustryCard, toResourceCard, toServiceCard } from "~/content/cards";
+import { HomePage } from "~/layouts/home-page";
+import { buildSeo, seoMeta, siteUrl } from "~/lib/seo";
+
+export function loader() {
+  return {
+    home,
+    services: services.map(toServiceCard),
+    industries: industries.map(toIndustryCard),
+    resources: resources.map(toResourceCard),
+    seo: buildSeo({
+      title: home.seo.title,
+      description: home.seo.description,
+      path: paths.home,
+      jsonLd: {
+        "@context": "https://schema.org",
+        "@type": "Organization",
+        name: site.legalName,
+        url: siteUrl(),
+        logo: `${siteUrl()}/icon-512.png`,
+        email: site.emails[0],
+        telephone: site.phone.href.replace("tel:", ""),
+        address: site.offices.map((city) => ({ "@type": "PostalAddress", addressLocality: city })),
+      },
+    }),
+  };
+}
+
+export const meta: Route.MetaFunction = ({ data }) => seoMeta(data?.seo);
+
+export default function HomeRoute({ loaderData }: Route.ComponentProps) {
+  return <HomePage {...loaderData} />;
+}

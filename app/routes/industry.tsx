@@ -1,0 +1,22 @@
+import { data } from "react-router";
+import type { Route } from "./+types/industry";
+import { paths } from "~/config/paths";
+import { site } from "~/config/site";
+import { findIndustry } from "~/content/catalog.server";
+import { IndustryPage } from "~/layouts/industry-page";
+import { buildSeo, seoMeta } from "~/lib/seo";
+
+export function loader({ params }: Route.LoaderArgs) {
+  const industry = findIndustry(params.slug);
+  if (!industry) throw data(null, { status: 404, statusText: "Not Found" });
+  return {
+    industry,
+    seo: buildSeo({ title: `${industry.seo.title} | ${site.name}`, description: industry.seo.description, path: paths.industry(industry.slug) }),
+  };
+}
+
+export const meta: Route.MetaFunction = ({ data }) => seoMeta(data?.seo);
+
+export default function IndustryRoute({ loaderData }: Route.ComponentProps) {
+  return <IndustryPage industry={loaderData.industry} />;
+}

@@ -1,0 +1,38 @@
+import { data } from "react-router";
+import type { Route } from "./+types/resource";
+import { paths } from "~/config/paths";
+import { site } from "~/config/site";
+import { findResource } from "~/content/catalog.server";
+import { ResourcePage } from "~/layouts/resource-page";
+import { buildSeo, seoMeta } from "~/lib/seo";
+
+export function loader({ params }: Route.LoaderArgs) {
+  const resource = findResource(params.slug);
+  if (!resource) throw data(null, { status: 404, statusText: "Not Found" });
+  // The spec fixes each article's tab title, so it carries no brand suffix.
+  return {
+    resource,
+    seo: buildSeo({
+      title: resource.seo.title,
+      description: resource.seo.description,
+      path: paths.resource(resource.slug),
+      type: "article",
+      jsonLd: {
+        "@context": "https://schema.org",
+        "@type": "Article",
+        headline: resource.headline,
+        description: resource.seo.description,
+        articleSection: resource.category,
+        timeRequired: `PT${resource.readTime}M`,
+        publisher: { "@type": "Organization", name: site.legalName },
+        author: { "@type": "Organization", name: site.legalName },
+      },
+    }),
+  };
+}
+
+export const meta: Route.MetaFunction = ({ data }) => seoMeta(data?.seo);
+
+export default function ResourceRoute({ loaderData }: Route.ComponentProps) {
+  return <ResourcePage resource={loaderData.resource} />;
+}

@@ -1,0 +1,27 @@
+import js from "@eslint/js";
+import reactHooks from "eslint-plugin-react-hooks";
+import globals from "globals";
+import tseslint from "typescript-eslint";
+
+export default tseslint.config(
+  { ignores: ["build/", ".react-router/", "node_modules/", "test-results/", "playwright-report/", "bench/node_modules/", "bench/reports/"] },
+  js.configs.recommended,
+  ...tseslint.configs.recommended,
+  {
+    files: ["**/*.{ts,tsx}"],
+    plugins: { "react-hooks": reactHooks },
+    rules: {
+      ...reactHooks.configs.recommended.rules,
+      "@typescript-eslint/consistent-type-imports": ["error", { fixStyle: "inline-type-imports" }],
+      "@typescript-eslint/no-unused-vars": ["error", { argsIgnorePattern: "^_" }],
+    },
+  },
+  {
+    files: ["**/*.{js,mjs}", "scripts/**", "e2e/**", "server/**", "*.config.ts"],
+    languageOptions: { globals: { ...globals.node } },
+  },
+  {
+    files: ["app/**/*.{ts,tsx}", "e2e/**"],
+    languageOptions: { globals: { ...globals.browser } },
+  },
+);

@@ -1,0 +1,49 @@
+import { defineConfig, devices } from "@playwright/test";
+
+// Browser tests run Debian's Chromium (never a downloaded browser) against the production build
+// served by the same server `npm start` runs, on loopback, with a throwaway SQLite file.
+export const PORT = Number(process.env.E2E_PORT ?? 4173);
+export const BASE_URL = `http://127.0.0.1:${PORT}`;
+const chromium = process.env.CHROMIUM_PATH || "/usr/bin/chromium";
+const runDir = process.env.E2E_RUN_DIR ?? `test-results/run-${process.pid}`;
+
+export default defineConfig({
+  testDir: "e2e",
+  fullyParallel: true,
+  workers: process.env.CI ? 2 : undefined,
+  retries: process.env.CI ? 1 : 0,
+  forbidOnly: !!process.env.CI,
+  reporter: [["list"]],
+  timeout: 30_000,
+  use: {
+    baseURL: BASE_URL,
+    trace: "retain-on-failure",
+    launchOptions: {
+      executablePath: chromium,
+      args: [
+        "--no-sandbox",
+        "--disable-gpu",
+        "--disable-background-networking",
+        "--disable-component-update",
+        "--no-first-run",
+        "--disable-sync",
+        "--disable-quic",
+      ],
+    },
+  },
+  projects: [{ name: "chromium", use: { ...devices["Desktop Chrome"], viewport: { width: 1280, height: 800 } } }],
+  webServer: [
+    {
+      command: "node build/server/index.mjs",
+      url: `${BASE_URL}/`,
+      reuseExistingServer: false,
+      timeout: 30_000,
+      env: {
+        PORT: String(PORT),
+        HOST: "127.0.0.1",
+        LOG_LEVEL: "silent",
+        DATABASE_URL: `file:${runDir}/e2e.db`,
+      },
+    },
+  ],
+});

@@ -1,0 +1,52 @@
+import { z } from "zod";
+
+/*
+ * All runtime configuration, read once at start-up from environment variables (documented in README.md).
+ * Bad values stop the server with a readable list rather than failing later.
+ */
+
+// Google's published test keys: the widget always passes. Fine for development, refused in production.
+export const RECAPTCHA_TEST_SITE_KEY = "6LeIxAcTAAAAAJcZVRqyHh71UMIEGNQ_MXjiZKhI";
+export const RECAPTCHA_TEST_SECRET_KEY = "6LeIxAcTAAAAAGG-vFI1TnRWxMZNFuojJ4WifJWe";
+
+const list = z
+  .string()
+  .optional()
+  .transform((value) => (value ?? "").split(",").map((item) => item.trim()).filter(Boolean));
+
+const envSchema = z.object({
+  NODE_ENV: z.string().default("development"),
+  HOST: z.string().default("0.0.0.0"),
+  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+  SITE_URL: z.url().optional(),
+  STATIC_DIR: z.string().default("build/client"),
+  DATABASE_URL: z.string().default("file:./data/messages.db"),
+  RECAPTCHA_SECRET_KEY: z.string().optional(),
+  RECAPTCHA_VERIFY_URL: z.url().default("https://www.google.com/recaptcha/api/siteverify"),
+  RECAPTCHA_HOSTNAMES: list,
+  CONTACT_RATE_LIMIT: z.coerce.number().int().min(1).default(5),
+  ALLOWED_ORIGINS: list,
+  TRUST_PROXY: z.coerce.number().int().min(0).max(10).default(0),
+  LOG_LEVEL: z.enum(["info", "silent"]).default("info"),
+});
+
+export type ServerConfig = ReturnType<typeof loadConfig>;
+
+export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
+  const parsed = envSchema.safeParse(env);
+  if (!parsed.success) {
+    const problems = parsed.error.issues.map((issue) => `  ${issue.path.join(".")}: ${issue.message}`).join("\n");
+    throw new Error(`Invalid configuration:\n${problems}`);
+  }
+  const values = parsed.data;
+  const usingTestKeys = !values.RECAPTCHA_SECRET_KEY || values.RECAPTCHA_SECRET_KEY === RECAPTCHA_TEST_SECRET_KEY;
+  if (usingTestKeys && values.NODE_ENV === "production") {
+    throw new Error("RECAPTCHA_SECRET_KEY is not set: refusing to start in production with Google's always-pass test keys.");
+  }
+  return {
+    ...values,
+    siteUrl: values.SITE_URL?.replace(/\/+$/, ""),
+    recaptchaSecret: values.RECAPTCHA_SECRET_KEY ?? RECAPTCHA_TEST_SECRET_KEY,
+    usingTestKeys,
+  };
+}

@@ -1,0 +1,29 @@
+import { serve } from "@hono/node-server";
+import { createApp } from "./app";
+import { loadConfig } from "./config";
+import { createLogger } from "./logger";
+import { StaticSite } from "./static-site";
+
+let config;
+try {
+  config = loadConfig();
+} catch (error) {
+  console.error((error as Error).message);
+  process.exit(1);
+}
+
+const log = createLogger(config.LOG_LEVEL);
+const site = new StaticSite(config.STATIC_DIR);
+const app = createApp({ config, site, log });
+
+const server = serve({ fetch: app.fetch, hostname: config.HOST, port: config.PORT }, (info) => {
+  log.info({ msg: "listening", url: `http://${info.address === "0.0.0.0" ? "localhost" : info.address}:${info.port}` });
+});
+
+const shutdown = (signal: string) => {
+  log.info({ msg: "shutting down", signal });
+  server.close(() => process.exit(0));
+  setTimeout(() => process.exit(0), 5000).unref();
+};
+process.on("SIGINT", () => shutdown("SIGINT"));
+process.on("SIGTERM", () => shutdown("SIGTERM"));

@@ -1,0 +1,111 @@
+import { createHash } from "node:crypto";
+import { existsSync, readdirSync, readFileSync, statSync } from "node:fs";
+import { join, relative, sep } from "node:path";
+
+/*
+ * The prerendered site, indexed once at start-up: each URL maps to a file held in memory with its
+ * brotli/gzip twins written by the build. A small site fits easily, and every request is a map lookup.
+ */
+
+export type StaticFile = {
+  body: Buffer;
+  br?: Buffer;
+  gzip?: Buffer;
+  type: string;
+  etag: string;
+  immutable: boolean;
+  /** sha256 sources of the inline scripts of an HTML page, for its Content-Security-Policy. */
+  scriptHashes: string[];
+};
+
+const types: Record<string, string> = {
+  ".html": "text/html; charset=utf-8",
+  ".js": "text/javascript; charset=utf-8",
+  ".css": "text/css; charset=utf-8",
+  ".json": "application/json; charset=utf-8",
+  ".webmanifest": "application/manifest+json; charset=utf-8",
+  ".data": "text/x-script; charset=utf-8",
+  ".svg": "image/svg+xml",
+  ".png": "image/png",
+  ".webp": "image/webp",
+  ".avif": "image/avif",
+  ".ico": "image/x-icon",
+  ".txt": "text/plain; charset=utf-8",
+  ".xml": "application/xml; charset=utf-8",
+  ".woff2": "font/woff2",
+};
+
+const extension = (path: string) => path.slice(path.lastIndexOf(".")) || "";
+
+function* walk(dir: string): Generator<string> {
+  for (const entry of readdirSync(dir, { withFileTypes: true })) {
+    const path = join(dir, entry.name);
+    if (entry.isDirectory()) yield* walk(path);
+    else yield path;
+  }
+}
+
+export function inlineScriptHashes(html: string): string[] {
+  const hashes: string[] = [];
+  for (const match of html.matchAll(/<script(?![^>]*\bsrc=)[^>]*>([\s\S]*?)<\/script>/g)) {
+    const source = match[1] ?? "";
+    hashes.push(`'sha256-${createHash("sha256").update(source).digest("base64")}'`);
+  }
+  return [...new Set(hashes)];
+}
+
+// Files that exist in the build but must never be answered with 200.
+const hidden = new Set(["/__spa-fallback.html", "/404/index.html", "/404", "/404/"]);
+
+export class StaticSite {
+  private files = new Map<string, StaticFile>();
+  readonly notFound: StaticFile;
+
+  constructor(readonly root: string) {
+    if (!existsSync(join(root, "index.html"))) {
+      throw new Error(`No build found in ${root}: run "npm run build" first.`);
+    }
+    for (const path of walk(root)) {
+      if (path.endsWith(".br") || path.endsWith(".gz")) continue;
+      const url = "/" + relative(root, path).split(sep).join("/");
+      const body = readFileSync(path);
+      const type = types[extension(path)] ?? "application/octet-stream";
+      this.files.set(url, {
+        body,
+        br: existsSync(`${path}.br`) ? readFileSync(`${path}.br`) : undefined,
+        gzip: existsSync(`${path}.gz`) ? readFileSync(`${path}.gz`) : undefined,
+        type,
+        etag: `"${createHash("sha1").update(body).digest("base64url")}"`,
+        immutable: url.startsWith("/assets/"),
+        scriptHashes: type.startsWith("text/html") ? inlineScriptHashes(body.toString("utf8")) : [],
+      });
+    }
+    const notFound = this.files.get("/404/index.html");
+    if (!notFound) throw new Error(`The build in ${root} has no 404/index.html`);
+    this.notFound = notFound;
+  }
+
+  /** The file for a request path: "/x" and "/x/" both find "/x/index.html". */
+  lookup(pathname: string): StaticFile | undefined {
+    let path: string;
+    try {
+      path = decodeURIComponent(pathname);
+    } catch {
+      return undefined;
+    }
+    if (path.includes("\0") || hidden.has(path)) return undefined;
+    const candidates = path.endsWith("/") ? [`${path}index.html`] : [path, `${path}/index.html`];
+    for (const candidate of candidates) {
+      if (hidden.has(candidate)) return undefined;
+      const file = this.files.get(candidate);
+      if (file) return file;
+    }
+    return undefined;
+  }
+
+  allScriptHashes(): string[] {
+    return [...new Set([...this.files.values()].flatMap((file) => file.scriptHashes))];
+  }
+}
+
+export const isFile = (path: string) => existsSync(path) && statSync(path).isFile();
