@@ -1,0 +1,32 @@
+import { render, screen } from "@testing-library/react";
+import { createRoutesStub, data } from "react-router";
+import { describe, expect, it } from "vitest";
+import { ErrorBoundary } from "./root";
+
+function Thrower(): never {
+  throw new Error("kaboom");
+}
+
+describe("router fallback screen", () => {
+  it("shows the message of an error thrown while rendering", async () => {
+    const Stub = createRoutesStub([{ path: "/", Component: Thrower, ErrorBoundary: ErrorBoundary as never }]);
+    render(<Stub />);
+    expect(await screen.findByRole("heading", { name: "Unexpected Application Error!" })).toBeInTheDocument();
+    expect(screen.getByText("kaboom")).toBeInTheDocument();
+  });
+
+  it("shows the status and status text of an error response", async () => {
+    const Stub = createRoutesStub([
+      {
+        path: "/",
+        loader: () => {
+          throw data(null, { status: 503, statusText: "Service Unavailable" });
+        },
+        Component: () => null,
+        ErrorBoundary: ErrorBoundary as never,
+      },
+    ]);
+    render(<Stub />);
+    expect(await screen.findByText("503 Service Unavailable")).toBeInTheDocument();
+  });
+});
