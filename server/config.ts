@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { RECAPTCHA_TEST_SITE_KEY } from "~/config/recaptcha";
 
 /*
  * All runtime configuration, read once at start-up from environment variables (documented in README.md).
@@ -6,7 +7,7 @@ import { z } from "zod";
  */
 
 // Google's published test keys: the widget always passes. Fine for development, refused in production.
-export const RECAPTCHA_TEST_SITE_KEY = "6LeIxAcTAAAAAJcZVRqyHh71UMIEGNQ_MXjiZKhI";
+export { RECAPTCHA_TEST_SITE_KEY };
 export const RECAPTCHA_TEST_SECRET_KEY = "6LeIxAcTAAAAAGG-vFI1TnRWxMZNFuojJ4WifJWe";
 
 const list = z

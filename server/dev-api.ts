@@ -1,9 +1,23 @@
 import { Hono } from "hono";
+import { loadConfig } from "./config";
+import { startContactApi, testKeysWarning } from "./contact/create";
+import { createLogger } from "./logger";
 
-let api: Hono | undefined;
+// Kept on globalThis: Vite re-evaluates this module on every change, and each evaluation would otherwise
+// open another connection to the same SQLite file.
+const cache = globalThis as typeof globalThis & { __devApi?: Promise<Hono> };
 
 /** The API part of the app, for the Vite dev server. */
 export async function createDevApi(): Promise<Hono> {
-  api ??= new Hono();
-  return api;
+  cache.__devApi ??= (async () => {
+    const config = loadConfig();
+    const log = createLogger(config.LOG_LEVEL);
+    if (config.usingTestKeys) console.warn(testKeysWarning());
+    const { api: contactApi } = await startContactApi(config, log);
+    const api = new Hono();
+    api.route("/api/contact", contactApi);
+    api.all("*", (c) => c.json({ ok: false, error: "Not found" }, 404));
+    return api;
+  })();
+  return cache.__devApi;
 }

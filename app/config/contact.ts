@@ -1,0 +1,19 @@
+import { RECAPTCHA_TEST_SITE_KEY } from "./recaptcha";
+
+/*
+ * Build-time settings of the contact form (Vite inlines VITE_* variables into the client bundle; see README).
+ * Only public values belong here: everything in this module is readable by any visitor.
+ */
+const env = import.meta.env;
+const flag = (value: unknown) => value === "true" || value === "1";
+
+export const contactConfig = {
+  endpoint: (env.VITE_CONTACT_ENDPOINT as string | undefined) || "/api/contact",
+  recaptchaSiteKey: (env.VITE_RECAPTCHA_SITE_KEY as string | undefined) || RECAPTCHA_TEST_SITE_KEY,
+  recaptchaEnterprise: flag(env.VITE_RECAPTCHA_ENTERPRISE),
+  recaptchaUseRecaptchaNet: flag(env.VITE_RECAPTCHA_USE_RECAPTCHA_NET),
+  /** The spec's limit: a request that has not answered after this long counts as failed. */
+  submitTimeoutMs: 10_000,
+  /** How long the reCAPTCHA script may take before we tell the visitor it did not load. */
+  recaptchaLoadTimeoutMs: 20_000,
+} as const;

@@ -1,0 +1,98 @@
+import * as z from "zod/mini";
+
+/*
+ * The one definition of a contact message, shared by the form (browser) and the contact API (server),
+ * so both ends accept exactly the same input. zod/mini keeps the form's share of the home page bundle small.
+ */
+
+export const contactLimits = {
+  firstName: 100,
+  lastName: 100,
+  email: 254,
+  company: 200,
+  message: 5000,
+  // Real reCAPTCHA tokens are a few hundred to ~2,000 characters; anything far beyond is not a token.
+  recaptchaToken: 4096,
+} as const;
+
+/** The honeypot's name: a field real visitors never see, so any value in it comes from a bot. */
+export const HONEYPOT_FIELD = "website";
+
+export const contactFieldLabels = {
+  firstName: "First Name",
+  lastName: "Last Name",
+  email: "Email",
+  company: "Company",
+  message: "Project Details",
+  recaptchaToken: "reCAPTCHA",
+} as const;
+
+export type ContactField = keyof typeof contactFieldLabels;
+
+const typeError = (label: string) => (issue: { input: unknown }) =>
+  issue.input === undefined || issue.input === null ? `${label} is required.` : `${label} must be text.`;
+
+const text = (field: ContactField, { required }: { required: boolean }) => {
+  const label = contactFieldLabels[field];
+  const max = contactLimits[field];
+  return z.string({ error: typeError(label) }).check(
+    // Leading and trailing spaces are never meaningful here, and "   " must not pass as a filled-in field.
+    z.trim(),
+    ...(required ? [z.minLength(1, `${label} is required.`)] : []),
+    z.maxLength(max, `${label} must be at most ${max} characters.`),
+  );
+};
+
+export const contactSchema = z.object({
+  firstName: text("firstName", { required: true }),
+  lastName: text("lastName", { required: true }),
+  email: z.string({ error: typeError("Email") }).check(
+    z.trim(),
+    z.minLength(1, "Email is required."),
+    z.maxLength(contactLimits.email, `Email must be at most ${contactLimits.email} characters.`),
+    // The browser's own rule for <input type="email">: whatever the browser lets through, the API accepts too.
+    z.email({ pattern: z.regexes.html5Email, error: "Email must be a valid e-mail address." }),
+  ),
+  // The spec's payload always carries company, but a missing or null one just means "not given".
+  company: z._default(z.optional(z.nullable(text("company", { required: false }))), ""),
+  message: text("message", { required: true }),
+  recaptchaToken: z.string({ error: (issue) => (issue.input == null ? "Please complete the reCAPTCHA." : "reCAPTCHA must be text.") }).check(
+    z.minLength(1, "Please complete the reCAPTCHA."),
+    z.maxLength(contactLimits.recaptchaToken, "The reCAPTCHA token is not valid."),
+  ),
+  // Never validated: any content at all marks a bot, and the API decides that before validation.
+  [HONEYPOT_FIELD]: z.optional(z.unknown()),
+});
+
+export type ContactInput = z.input<typeof contactSchema>;
+export type ContactMessage = Omit<z.output<typeof contactSchema>, "company" | typeof HONEYPOT_FIELD> & { company: string };
+
+export type ContactValidation =
+  | { ok: true; data: ContactMessage }
+  | { ok: false; field: ContactField | null; error: string };
+
+export function validateContact(input: unknown): ContactValidation {
+  if (typeof input !== "object" || input === null || Array.isArray(input)) {
+    return { ok: false, field: null, error: "The request body must be a JSON object." };
+  }
+  const result = contactSchema.safeParse(input);
+  if (result.success) {
+    const { firstName, lastName, email, company, message, recaptchaToken } = result.data;
+    return { ok: true, data: { firstName, lastName, email, company: company ?? "", message, recaptchaToken } };
+  }
+  const issue = result.error.issues[0];
+  const field = issue?.path[0];
+  return {
+    ok: false,
+    field: typeof field === "string" && field in contactFieldLabels ? (field as ContactField) : null,
+    error: issue?.message ?? "Invalid input.",
+  };
+}
+
+/** True when the honeypot holds anything a person could not have typed by accident: i.e. anything non-blank. */
+export function isHoneypotFilled(input: unknown): boolean {
+  if (typeof input !== "object" || input === null) return false;
+  const value = (input as Record<string, unknown>)[HONEYPOT_FIELD];
+  if (value === undefined || value === null) return false;
+  return typeof value === "string" ? value.trim() !== "" : true;
+}

@@ -1,0 +1,337 @@
+import { createServer } from "node:net";
+import { expect, test, type APIRequestContext } from "@playwright/test";
+import { DATABASE_URL, SITEVERIFY_URL } from "../playwright.config";
+import { startFakeSiteverify } from "./support/fake-siteverify.mjs";
+import { listMessages, readMessages, startServer, tempDatabaseUrl } from "./support/servers";
+
+/*
+ * The contact API, over HTTP against the real server and a real SQLite file. Most cases use the main test
+ * server (see playwright.config.ts); the rate limit, siteverify outage and restart cases start their own.
+ */
+
+const unique = () => `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 8)}`;
+const token = (kind = "pass") => `${kind}:${unique()}`;
+
+const message = (overrides: Record<string, unknown> = {}) => ({
+  firstName: "Ada",
+  lastName: "Lovelace",
+  email: "ada@example.com",
+  company: "Analytical Engines",
+  message: `Project ${unique()}`,
+  recaptchaToken: token(),
+  ...overrides,
+});
+
+const post = (request: APIRequestContext, body: unknown, { url = "/api/contact", contentType = "application/json", headers = {} as Record<string, string> } = {}) =>
+  request.post(url, { headers: { "Content-Type": contentType, ...headers }, data: typeof body === "string" ? body : JSON.stringify(body) });
+
+async function storedByText(databaseUrl: string, text: string) {
+  return (await listMessages(databaseUrl)).filter((row) => row.message === text);
+}
+
+test.describe("POST /api/contact on the main server", () => {
+  test("stores a valid message, verified by siteverify, and answers 201 with its id", async ({ request }) => {
+    const body = message();
+    const response = await post(request, body, { headers: { "User-Agent": "contact-api-test" } });
+    expect(response.status()).toBe(201);
+    const answer = await response.json();
+    expect(answer).toEqual({ ok: true, id: expect.any(Number) });
+    expect(response.headers()["content-type"]).toContain("application/json");
+    expect(response.headers()["x-content-type-options"]).toBe("nosniff");
+
+    const [row] = await storedByText(DATABASE_URL, body.message);
+    expect(row).toMatchObject({
+      id: answer.id,
+      firstName: "Ada",
+      lastName: "Lovelace",
+      email: "ada@example.com",
+      company: "Analytical Engines",
+      verification: "verified",
+      verificationNote: null,
+    });
+    expect(Date.now() - Date.parse(row!.createdAt)).toBeLessThan(60_000);
+  });
+
+  test("sends siteverify the secret and token form-encoded", async ({ request }) => {
+    const body = message();
+    expect((await post(request, body)).status()).toBe(201);
+    const seen = (await (await request.get(new URL("/__requests", SITEVERIFY_URL).href)).json()) as { response: string; secret: string; contentType: string; remoteip: string }[];
+    const call = seen.find((entry) => entry.response === body.recaptchaToken);
+    expect(call).toMatchObject({ contentType: "application/x-www-form-urlencoded", secret: expect.stringMatching(/.+/), remoteip: "127.0.0.1" });
+  });
+
+  test("accepts the same JSON sent as text/plain, as a no-cors request sends it", async ({ request }) => {
+    const body = message();
+    const response = await post(request, JSON.stringify(body), { contentType: "text/plain;charset=UTF-8" });
+    expect(response.status()).toBe(201);
+    expect(await storedByText(DATABASE_URL, body.message)).toHaveLength(1);
+  });
+
+  test("keeps unicode text exactly as sent", async ({ request }) => {
+    const body = message({ firstName: "Zoë", lastName: "Ødegård-Nguyễn", company: "株式会社テスト", message: `Grüße — 日本語 🚀 ${unique()}\nline two` });
+    expect((await post(request, body)).status()).toBe(201);
+    const [row] = await storedByText(DATABASE_URL, body.message);
+    expect(row).toMatchObject({ firstName: "Zoë", lastName: "Ødegård-Nguyễn", company: "株式会社テスト" });
+  });
+
+  test("accepts fields at their limits and a missing company", async ({ request }) => {
+    const text = `${unique()}${"x".repeat(5000)}`.slice(0, 5000);
+    const body = message({ firstName: "F".repeat(100), lastName: "L".repeat(100), message: text, company: undefined });
+    expect((await post(request, body)).status()).toBe(201);
+    expect(await storedByText(DATABASE_URL, text)).toMatchObject([{ company: "" }]);
+  });
+
+  test("rejects a token siteverify refuses with 400 naming recaptchaToken, and stores nothing", async ({ request }) => {
+    const body = message({ recaptchaToken: token("bogus") });
+    const response = await post(request, body);
+    expect(response.status()).toBe(400);
+    expect(await response.json()).toEqual({ ok: false, field: "recaptchaToken", error: expect.stringMatching(/reCAPTCHA again/) });
+    expect(await storedByText(DATABASE_URL, body.message)).toHaveLength(0);
+  });
+
+  test("rejects a reused token (timeout-or-duplicate)", async ({ request }) => {
+    const first = message();
+    expect((await post(request, first)).status()).toBe(201);
+    const again = message({ recaptchaToken: first.recaptchaToken });
+    const response = await post(request, again);
+    expect(response.status()).toBe(400);
+    expect((await response.json()).field).toBe("recaptchaToken");
+    expect(await storedByText(DATABASE_URL, again.message)).toHaveLength(0);
+  });
+
+  test("rejects a token solved on another site (RECAPTCHA_HOSTNAMES)", async ({ request }) => {
+    const body = message({ recaptchaToken: token("pass@evil.example") });
+    const response = await post(request, body);
+    expect(response.status()).toBe(400);
+    expect((await response.json()).field).toBe("recaptchaToken");
+    expect(await storedByText(DATABASE_URL, body.message)).toHaveLength(0);
+  });
+
+  test("stores the message flagged unverified when siteverify is slower than 5 s", async ({ request }) => {
+    test.slow();
+    const body = message({ recaptchaToken: token("slow") });
+    const started = Date.now();
+    const response = await post(request, body);
+    expect(response.status()).toBe(201);
+    expect(Date.now() - started).toBeGreaterThanOrEqual(4900);
+    expect(Date.now() - started).toBeLessThan(6900);
+    const [row] = await storedByText(DATABASE_URL, body.message);
+    expect(row).toMatchObject({ verification: "unverified", verificationNote: "siteverify timeout after 5000 ms" });
+  });
+
+  test("stores the message flagged unverified when siteverify answers 500", async ({ request }) => {
+    const body = message({ recaptchaToken: token("http500") });
+    expect((await post(request, body)).status()).toBe(201);
+    expect(await storedByText(DATABASE_URL, body.message)).toMatchObject([{ verification: "unverified", verificationNote: "siteverify HTTP 500" }]);
+  });
+
+  test("answers a filled honeypot like a success but stores nothing", async ({ request }) => {
+    const body = message({ website: "http://spam.example" });
+    const response = await post(request, body);
+    expect(response.status()).toBe(201);
+    expect(await response.json()).toEqual({ ok: true, id: expect.any(Number) });
+    expect(await storedByText(DATABASE_URL, body.message)).toHaveLength(0);
+  });
+
+  const invalid: [string, Record<string, unknown>, string | null][] = [
+    ["a missing first name", { firstName: undefined }, "firstName"],
+    ["a blank last name", { lastName: "   " }, "lastName"],
+    ["a missing e-mail", { email: undefined }, "email"],
+    ["a malformed e-mail", { email: "ada@" }, "email"],
+    ["a missing message", { message: undefined }, "message"],
+    ["a first name over 100 characters", { firstName: "x".repeat(101) }, "firstName"],
+    ["a last name over 100 characters", { lastName: "x".repeat(101) }, "lastName"],
+    ["an e-mail over 254 characters", { email: `${"a".repeat(250)}@b.co` }, "email"],
+    ["a company over 200 characters", { company: "x".repeat(201) }, "company"],
+    ["a message over 5,000 characters", { message: "x".repeat(5001) }, "message"],
+    ["a number as first name", { firstName: 42 }, "firstName"],
+    ["an object as message", { message: { text: "hi" } }, "message"],
+    ["a missing reCAPTCHA token", { recaptchaToken: undefined }, "recaptchaToken"],
+    ["an empty reCAPTCHA token", { recaptchaToken: "" }, "recaptchaToken"],
+  ];
+  for (const [name, overrides, field] of invalid) {
+    test(`answers 400 naming the field for ${name}`, async ({ request }) => {
+      const body = message(overrides);
+      const response = await post(request, body);
+      expect(response.status()).toBe(400);
+      const answer = await response.json();
+      expect(answer).toEqual({ ok: false, field, error: expect.any(String) });
+      expect(answer.error.length).toBeGreaterThan(5);
+      if (typeof body.message === "string") expect(await storedByText(DATABASE_URL, body.message)).toHaveLength(0);
+    });
+  }
+
+  for (const [name, raw] of [
+    ["malformed JSON", '{"firstName": "Ada",'],
+    ["an empty body", ""],
+    ["a JSON array", "[1,2]"],
+    ["a JSON string", '"hello"'],
+    ["JSON null", "null"],
+  ] as const) {
+    test(`answers 400 for ${name}`, async ({ request }) => {
+      const response = await post(request, raw);
+      expect(response.status()).toBe(400);
+      expect(await response.json()).toMatchObject({ ok: false, field: null, error: expect.any(String) });
+    });
+  }
+
+  test("answers 400 for a body that is not UTF-8", async ({ request }) => {
+    const response = await request.post("/api/contact", { headers: { "Content-Type": "application/json" }, data: Buffer.from([0x7b, 0xff, 0xfe, 0x7d]) });
+    expect(response.status()).toBe(400);
+  });
+
+  test("answers 413 for a body over 16 KB, with or without a Content-Length", async ({ request }) => {
+    const body = message({ message: "x".repeat(17 * 1024) });
+    const response = await post(request, body);
+    expect(response.status()).toBe(413);
+    expect(await response.json()).toMatchObject({ ok: false });
+    expect(await storedByText(DATABASE_URL, body.message as string)).toHaveLength(0);
+  });
+
+  test("answers 415 for a content type other than JSON or text", async ({ request }) => {
+    const response = await request.post("/api/contact", { form: { firstName: "Ada" } });
+    expect(response.status()).toBe(415);
+  });
+
+  for (const method of ["GET", "PUT", "DELETE", "PATCH", "OPTIONS"]) {
+    test(`answers ${method} with 405 and Allow: POST`, async ({ request }) => {
+      const response = await request.fetch("/api/contact", { method });
+      expect(response.status()).toBe(405);
+      expect(response.headers()["allow"]).toBe("POST");
+      expect(await response.json()).toMatchObject({ ok: false });
+    });
+  }
+
+  test("gives no CORS permission to an origin that is not listed", async ({ request }) => {
+    const preflight = await request.fetch("/api/contact", {
+      method: "OPTIONS",
+      headers: { Origin: "https://evil.example", "Access-Control-Request-Method": "POST", "Access-Control-Request-Headers": "content-type" },
+    });
+    expect(preflight.headers()["access-control-allow-origin"]).toBeUndefined();
+    const response = await post(request, message({ recaptchaToken: "" }), { headers: { Origin: "https://evil.example" } });
+    expect(response.headers()["access-control-allow-origin"]).toBeUndefined();
+  });
+});
+
+test.describe("contact API on its own server", () => {
+  test("allows CORS only for ALLOWED_ORIGINS, preflight included", async ({ request }) => {
+    const fake = await startFakeSiteverify();
+    const server = await startServer({ RECAPTCHA_VERIFY_URL: fake.url, ALLOWED_ORIGINS: "https://www.example.com, https://example.com" });
+    try {
+      const endpoint = `${server.url}/api/contact`;
+      const preflight = await request.fetch(endpoint, {
+        method: "OPTIONS",
+        headers: { Origin: "https://example.com", "Access-Control-Request-Method": "POST", "Access-Control-Request-Headers": "content-type" },
+      });
+      expect(preflight.status()).toBe(204);
+      expect(preflight.headers()).toMatchObject({
+        "access-control-allow-origin": "https://example.com",
+        "access-control-allow-methods": "POST",
+        "access-control-allow-headers": "Content-Type",
+      });
+      const allowed = await post(request, message(), { url: endpoint, headers: { Origin: "https://www.example.com" } });
+      expect(allowed.status()).toBe(201);
+      expect(allowed.headers()["access-control-allow-origin"]).toBe("https://www.example.com");
+
+      const other = await request.fetch(endpoint, { method: "OPTIONS", headers: { Origin: "https://evil.example", "Access-Control-Request-Method": "POST" } });
+      expect(other.status()).toBe(405);
+      expect(other.headers()["access-control-allow-origin"]).toBeUndefined();
+    } finally {
+      await server.stop();
+      await fake.close();
+    }
+  });
+
+  test("limits each IP to CONTACT_RATE_LIMIT accepted messages a minute, then 429 with Retry-After", async ({ request }) => {
+    const fake = await startFakeSiteverify();
+    const server = await startServer({ RECAPTCHA_VERIFY_URL: fake.url, CONTACT_RATE_LIMIT: "3" });
+    try {
+      const endpoint = `${server.url}/api/contact`;
+      // Rejected attempts do not use up the allowance: a visitor fixing a typo is not locked out.
+      for (let i = 0; i < 4; i++) expect((await post(request, message({ email: "bad" }), { url: endpoint })).status()).toBe(400);
+      for (let i = 0; i < 3; i++) expect((await post(request, message(), { url: endpoint })).status()).toBe(201);
+      const blocked = message();
+      const response = await post(request, blocked, { url: endpoint });
+      expect(response.status()).toBe(429);
+      const retryAfter = Number(response.headers()["retry-after"]);
+      expect(retryAfter).toBeGreaterThan(0);
+      expect(retryAfter).toBeLessThanOrEqual(60);
+      expect(await response.json()).toMatchObject({ ok: false });
+      const rows = await listMessages(server.databaseUrl);
+      expect(rows).toHaveLength(3);
+      expect(rows.some((row) => row.message === blocked.message)).toBe(false);
+    } finally {
+      await server.stop();
+      await fake.close();
+    }
+  });
+
+  test("stores messages flagged unverified while siteverify is unreachable, and says so in npm run messages", async ({ request }) => {
+    // A port that was just free: connections to it are refused, as when Google cannot be reached.
+    const port = await new Promise<number>((done) => {
+      const probe = createServer().listen(0, "127.0.0.1", () => {
+        const address = probe.address();
+        probe.close(() => done(typeof address === "object" && address ? address.port : 0));
+      });
+    });
+    const server = await startServer({ RECAPTCHA_VERIFY_URL: `http://127.0.0.1:${port}/recaptcha/api/siteverify` });
+    try {
+      const body = message({ recaptchaToken: token("bogus") });
+      const response = await post(request, body, { url: `${server.url}/api/contact` });
+      expect(response.status()).toBe(201);
+      expect(await listMessages(server.databaseUrl)).toMatchObject([{ message: body.message, verification: "unverified", verificationNote: expect.stringMatching(/unreachable/) }]);
+      expect(await readMessages(server.databaseUrl, "text")).toContain("UNVERIFIED reCAPTCHA");
+    } finally {
+      await server.stop();
+    }
+  });
+
+  test("keeps every acknowledged message across a crash and a restart", async ({ request }) => {
+    const fake = await startFakeSiteverify();
+    const databaseUrl = tempDatabaseUrl();
+    const env = { RECAPTCHA_VERIFY_URL: fake.url, DATABASE_URL: databaseUrl, CONTACT_RATE_LIMIT: "100" };
+    let server = await startServer(env);
+    try {
+      const acknowledged = new Map<number, string>();
+      const send = async (url: string, count: number) => {
+        const bodies = Array.from({ length: count }, () => message({ message: `Kept ${unique()} ✓` }));
+        const answers = await Promise.all(bodies.map((body) => post(request, body, { url: `${url}/api/contact` })));
+        for (const [index, answer] of answers.entries()) {
+          expect(answer.status()).toBe(201);
+          acknowledged.set((await answer.json()).id, bodies[index]!.message as string);
+        }
+      };
+      await send(server.url, 10);
+      // SIGKILL right after the answers: no shutdown hook, no close, no checkpoint.
+      await server.crash();
+      server = await startServer(env);
+      await send(server.url, 5);
+      await server.stop();
+      server = await startServer(env);
+
+      const rows = await listMessages(databaseUrl);
+      expect(rows).toHaveLength(15);
+      for (const [id, text] of acknowledged) expect(rows.find((row) => row.id === id)?.message).toBe(text);
+    } finally {
+      await server.stop();
+      await fake.close();
+    }
+  });
+
+  test("npm run messages prints CSV that is safe to open in a spreadsheet", async ({ request }) => {
+    const fake = await startFakeSiteverify();
+    const server = await startServer({ RECAPTCHA_VERIFY_URL: fake.url });
+    try {
+      const body = message({ firstName: "=HYPERLINK(\"http://evil.example\")", company: "+1 555", message: 'Line "one"\nline, two' });
+      expect((await post(request, body, { url: `${server.url}/api/contact` })).status()).toBe(201);
+      const csv = await readMessages(server.databaseUrl, "csv");
+      const [header, ...rest] = csv.split("\r\n");
+      expect(header).toBe("id,firstName,lastName,email,company,message,createdAt,verification,verificationNote");
+      expect(rest.join("\r\n")).toContain(`1,"'=HYPERLINK(""http://evil.example"")",Lovelace,ada@example.com,'+1 555,"Line ""one""\nline, two",`);
+      expect(rest.join("\r\n")).toContain(",verified,");
+    } finally {
+      await server.stop();
+      await fake.close();
+    }
+  });
+});

@@ -1,0 +1,85 @@
+import type { Page, Route } from "@playwright/test";
+
+/*
+ * Google's reCAPTCHA script, replaced by a stub with the same API surface the widget library uses:
+ * grecaptcha.render / getResponse / reset (and grecaptcha.enterprise.* for enterprise.js), plus the
+ * onload callback named in the script URL. Instead of Google's iframe it renders an "I'm not a robot"
+ * checkbox; ticking it issues a token for the fake siteverify (see fake-siteverify.mjs).
+ * window.__captcha lets a test choose the next token's kind, expire the tick, or count calls.
+ */
+const STUB = String.raw`(() => {
+  const script = document.currentScript;
+  const params = new URL(script.src).searchParams;
+  const enterprise = /\/enterprise\.js/.test(script.src);
+  const state = (window.__captcha = window.__captcha || { nextKind: "pass", renders: [], resets: 0, widgets: [] });
+  const api = {
+    render(container, options) {
+      const id = state.widgets.length;
+      const box = document.createElement("label");
+      box.style.cssText = "display:inline-flex;gap:8px;align-items:center;border:1px solid #d3d3d3;padding:16px;width:270px;background:#f9f9f9";
+      const input = document.createElement("input");
+      input.type = "checkbox";
+      const text = document.createElement("span");
+      text.textContent = "I'm not a robot";
+      box.append(input, text);
+      container.append(box);
+      const widget = { options, input, token: "" };
+      input.addEventListener("change", () => {
+        if (!input.checked) return;
+        widget.token = state.nextKind + ":" + Math.random().toString(36).slice(2) + Date.now().toString(36);
+        options.callback && options.callback(widget.token);
+      });
+      state.widgets.push(widget);
+      state.renders.push({ sitekey: options.sitekey, theme: options.theme, size: options.size });
+      return id;
+    },
+    getResponse(id) {
+      const widget = state.widgets[id === undefined ? 0 : id];
+      return widget ? widget.token : "";
+    },
+    reset(id) {
+      const widget = state.widgets[id === undefined ? 0 : id];
+      state.resets += 1;
+      if (widget) { widget.token = ""; widget.input.checked = false; }
+    },
+    execute() {},
+    ready(callback) { callback(); },
+  };
+  state.expire = (id) => {
+    const widget = state.widgets[id === undefined ? state.widgets.length - 1 : id];
+    widget.token = ""; widget.input.checked = false;
+    widget.options["expired-callback"] && widget.options["expired-callback"]();
+  };
+  window.grecaptcha = enterprise ? { enterprise: api, ready: api.ready } : api;
+  // Google calls the onload callback after its own second script has loaded; the loader library only
+  // accepts it after this script's load event, so call it from there.
+  const onload = params.get("onload");
+  if (onload) script.addEventListener("load", () => window[onload] && window[onload]());
+})();`;
+
+export const RECAPTCHA_SCRIPT = /recaptcha\/(api|enterprise)\.js/;
+
+export async function stubRecaptcha(page: Page, { delayMs = 0 }: { delayMs?: number } = {}) {
+  const requested: string[] = [];
+  await page.route(RECAPTCHA_SCRIPT, async (route: Route) => {
+    requested.push(route.request().url());
+    if (delayMs) await new Promise((resolve) => setTimeout(resolve, delayMs));
+    await route.fulfill({ contentType: "text/javascript; charset=utf-8", body: STUB });
+  });
+  return { requested };
+}
+
+export type CaptchaKind = "pass" | "slow" | "http500" | "bogus" | `pass@${string}`;
+
+export async function setNextCaptchaKind(page: Page, kind: CaptchaKind) {
+  await page.evaluate((value) => {
+    (window as unknown as { __captcha: { nextKind: string } }).__captcha.nextKind = value;
+  }, kind);
+}
+
+export async function captchaState(page: Page) {
+  return page.evaluate(() => {
+    const state = (window as unknown as { __captcha?: { renders: unknown[]; resets: number } }).__captcha;
+    return { renders: state?.renders ?? [], resets: state?.resets ?? 0 };
+  });
+}

@@ -1,0 +1,151 @@
+import { Hono, type Context } from "hono";
+import { bodyLimit } from "hono/body-limit";
+import { isHoneypotFilled, validateContact, type ContactField } from "~/lib/contact-schema";
+import { clientIp } from "../client-ip";
+import type { ServerConfig } from "../config";
+import type { Database } from "../db/database";
+import { insertMessage, likelyNextId, type Verification } from "../db/messages";
+import type { Logger } from "../logger";
+import { createRateLimiter, type RateLimiter } from "./rate-limit";
+import { verifyRecaptcha, type VerifyOutcome } from "./siteverify";
+
+export const MAX_BODY_BYTES = 16 * 1024;
+const MAX_USER_AGENT = 512;
+
+export type ContactApiDeps = {
+  config: Pick<ServerConfig, "recaptchaSecret" | "RECAPTCHA_VERIFY_URL" | "RECAPTCHA_HOSTNAMES" | "CONTACT_RATE_LIMIT" | "ALLOWED_ORIGINS" | "TRUST_PROXY">;
+  db: Database;
+  log: Logger;
+  rateLimiter?: RateLimiter;
+  verify?: (token: string, remoteIp: string | undefined) => Promise<VerifyOutcome>;
+  now?: () => Date;
+};
+
+type ErrorStatus = 400 | 405 | 413 | 415 | 429 | 503;
+
+const fail = (c: Context, status: ErrorStatus, error: string, field: ContactField | null = null) =>
+  c.json({ ok: false, error, field }, status);
+
+/**
+ * POST /api/contact: validates a message with the form's own schema, checks the reCAPTCHA token with
+ * Google, and stores the message. 201 {ok:true,id} is sent only once the row is committed.
+ */
+export function createContactApi({ config, db, log, rateLimiter, verify, now = () => new Date() }: ContactApiDeps): Hono {
+  const api = new Hono();
+  const limiter = rateLimiter ?? createRateLimiter({ limit: config.CONTACT_RATE_LIMIT });
+  const allowedOrigins = new Set(config.ALLOWED_ORIGINS.map((origin) => origin.replace(/\/+$/, "")));
+  const hostnames = config.RECAPTCHA_HOSTNAMES.map((name) => name.toLowerCase());
+  const verifyToken =
+    verify ??
+    ((token: string, remoteIp: string | undefined) =>
+      verifyRecaptcha({ url: config.RECAPTCHA_VERIFY_URL, secret: config.recaptchaSecret, token, remoteIp, hostnames }));
+
+  const ipOf = (c: Context) => {
+    try {
+      return clientIp(c, config.TRUST_PROXY);
+    } catch {
+      // No socket behind the request (e.g. app.request() in tests): one shared bucket is the safe default.
+      return "unknown";
+    }
+  };
+
+  // CORS only for the configured origins; everyone else gets no CORS headers and the browser keeps them out.
+  // Same-origin posts and no-cors posts need none.
+  api.use(async (c, next) => {
+    const origin = c.req.header("origin");
+    const allowed = origin !== undefined && allowedOrigins.has(origin);
+    if (allowed && c.req.method === "OPTIONS") {
+      c.header("Access-Control-Allow-Origin", origin);
+      c.header("Access-Control-Allow-Methods", "POST");
+      c.header("Access-Control-Allow-Headers", "Content-Type");
+      c.header("Access-Control-Max-Age", "600");
+      c.header("Vary", "Origin");
+      return c.body(null, 204);
+    }
+    await next();
+    if (allowed) c.header("Access-Control-Allow-Origin", origin);
+    c.header("Vary", "Origin");
+  });
+
+  api.post(
+    "/",
+    async (c, next) => {
+      const type = (c.req.header("content-type") ?? "").split(";")[0]?.trim().toLowerCase();
+      // text/plain is what a no-cors fetch sends (the browser drops the JSON type); the body is JSON either way.
+      if (type !== "application/json" && type !== "text/plain") {
+        return fail(c, 415, "Send the message as JSON (Content-Type application/json or text/plain).");
+      }
+      await next();
+    },
+    bodyLimit({ maxSize: MAX_BODY_BYTES, onError: (c) => fail(c, 413, `The message is too large (over ${MAX_BODY_BYTES / 1024} KB).`) }),
+    async (c) => {
+      const ip = ipOf(c);
+      const slot = limiter.reserve(ip);
+      if (!slot.ok) {
+        c.header("Retry-After", String(slot.retryAfterSeconds));
+        return fail(c, 429, "Too many messages from your network. Please wait a minute and try again.");
+      }
+      let accepted = false;
+      try {
+        let body: unknown;
+        try {
+          body = JSON.parse(new TextDecoder("utf-8", { fatal: true }).decode(await c.req.arrayBuffer()));
+        } catch {
+          return fail(c, 400, "The request body is not valid JSON.");
+        }
+
+        // Bots get the same answer as people, so they never learn that the decoy gave them away.
+        if (isHoneypotFilled(body)) {
+          accepted = true;
+          log.info({ msg: "contact honeypot", stored: false });
+          return c.json({ ok: true, id: await likelyNextId(db) }, 201);
+        }
+
+        const input = validateContact(body);
+        if (!input.ok) return fail(c, 400, input.error, input.field);
+
+        const outcome = await verifyToken(input.data.recaptchaToken, ip === "unknown" ? undefined : ip);
+        if (outcome.kind === "rejected") {
+          log.info({ msg: "contact recaptcha rejected", reason: outcome.reason });
+          return fail(c, 400, "The reCAPTCHA check failed or expired. Please complete the reCAPTCHA again and resend.", "recaptchaToken");
+        }
+        // Google's outage must not cost us a lead: keep the message, flagged, and let a person judge it.
+        const verification: Verification = outcome.kind === "verified" ? "verified" : "unverified";
+        if (outcome.kind === "unavailable") log.warn({ msg: "contact recaptcha unavailable", reason: outcome.reason });
+
+        const { firstName, lastName, email, company, message } = input.data;
+        let id: number;
+        try {
+          id = await insertMessage(db, {
+            firstName,
+            lastName,
+            email,
+            company,
+            message,
+            createdAt: now().toISOString(),
+            ip: ip === "unknown" ? null : ip,
+            userAgent: c.req.header("user-agent")?.slice(0, MAX_USER_AGENT) ?? null,
+            verification,
+            verificationNote: outcome.kind === "unavailable" ? outcome.reason : null,
+          });
+        } catch (error) {
+          log.error({ msg: "contact store failed", error: (error as Error).message });
+          c.header("Retry-After", "30");
+          return fail(c, 503, "We could not store your message right now. Please try again in a moment.");
+        }
+        accepted = true;
+        log.info({ msg: "contact stored", id, verification });
+        return c.json({ ok: true, id }, 201);
+      } finally {
+        if (!accepted) slot.release();
+      }
+    },
+  );
+
+  api.all("/", (c) => {
+    c.header("Allow", allowedOrigins.size > 0 ? "POST, OPTIONS" : "POST");
+    return fail(c, 405, "Method not allowed: send the message with POST.");
+  });
+
+  return api;
+}
