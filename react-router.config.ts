@@ -5,6 +5,6 @@ export default {
   ssr: false,
   // Every page of the site is static HTML; "/404" is served by the server with status 404.
   async prerender() {
-    return [...allRoutePaths(), "/404"];
+    return [...allRoutePaths(), "/404", "/sitemap.xml", "/robots.txt"];
   },
 } satisfies Config;

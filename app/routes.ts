@@ -6,5 +6,7 @@ export default [
   route("services/:slug", "routes/service.tsx"),
   route("industries/:slug", "routes/industry.tsx"),
   route("resources/:slug", "routes/resource.tsx"),
+  route("sitemap.xml", "routes/sitemap.ts"),
+  route("robots.txt", "routes/robots.ts"),
   route("*", "routes/not-found.tsx"),
 ] satisfies RouteConfig;

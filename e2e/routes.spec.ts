@@ -1,6 +1,6 @@
 import AxeBuilder from "@axe-core/playwright";
 import { expect, test } from "@playwright/test";
-import { pageOfEachKind, routes, waitForHydration, watchConsole } from "./support/pages";
+import { routes, waitForHydration, watchConsole } from "./support/pages";
 
 test.describe("every route", () => {
   test("is prerendered: all 27 routes of the table answer 200 with one h1, without JavaScript", async ({ browser, request }) => {
@@ -84,13 +84,19 @@ test.describe("not found", () => {
   });
 });
 
-test.describe("accessibility", () => {
-  for (const path of [...pageOfEachKind, "/this-page-does-not-exist"]) {
-    test(`axe finds no violations on ${path}`, async ({ page }) => {
-      await page.goto(path);
-      await waitForHydration(page);
-      const results = await new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa", "wcag21aa", "wcag22aa"]).analyze();
-      expect(results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`)).toEqual([]);
-    });
-  }
-});
+for (const viewport of [
+  { width: 1280, height: 800 },
+  { width: 390, height: 844 },
+]) {
+  test.describe(`accessibility at ${viewport.width} px`, () => {
+    test.use({ viewport });
+    for (const path of [...routes, "/this-page-does-not-exist"]) {
+      test(`axe finds no violations on ${path}`, async ({ page }) => {
+        await page.goto(path);
+        await waitForHydration(page);
+        const results = await new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa", "wcag21aa", "wcag22aa"]).analyze();
+        expect(results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`)).toEqual([]);
+      });
+    }
+  });
+}

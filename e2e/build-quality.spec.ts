@@ -1,0 +1,93 @@
+import { readFileSync } from "node:fs";
+import { expect, test } from "@playwright/test";
+import { HtmlValidate, FileSystemConfigLoader } from "html-validate";
+import { routes } from "./support/pages";
+
+/*
+ * Gates on the production build as the server delivers it: valid HTML, no broken internal link or asset,
+ * search-engine files, and the response headers that harden it.
+ */
+
+const builtFile = (route: string) => `build/client${route === "/" ? "" : route}/index.html`;
+
+test("every prerendered page is valid HTML", async () => {
+  const validator = new HtmlValidate(new FileSystemConfigLoader());
+  const problems: string[] = [];
+  for (const route of [...routes, "/404"]) {
+    const report = await validator.validateString(readFileSync(builtFile(route), "utf8"), builtFile(route));
+    for (const result of report.results) {
+      for (const message of result.messages) problems.push(`${route}:${message.line}:${message.column} ${message.message} (${message.ruleId})`);
+    }
+  }
+  expect(problems).toEqual([]);
+});
+
+test("every internal link and asset of every page resolves", async ({ request }) => {
+  const checked = new Map<string, number>();
+  const broken: string[] = [];
+  for (const route of [...routes, "/404"]) {
+    const html = await (await request.get(route)).text();
+    const references = new Set<string>();
+    for (const match of html.matchAll(/\s(?:href|src)="([^"]+)"/g)) references.add(match[1]!);
+    for (const match of html.matchAll(/\ssrcSet="([^"]+)"/gi)) for (const part of match[1]!.split(",")) references.add(part.trim().split(" ")[0]!);
+    for (const match of html.matchAll(/import\("([^"]+)"\)|from "([^"]+)"/g)) references.add((match[1] ?? match[2])!);
+    for (const reference of references) {
+      if (!reference.startsWith("/") || reference.startsWith("//")) continue;
+      const path = reference.split("#")[0]!;
+      if (!checked.has(path)) checked.set(path, (await request.get(path)).status());
+      if (checked.get(path) !== 200) broken.push(`${route} → ${reference} (${checked.get(path)})`);
+    }
+  }
+  expect(broken).toEqual([]);
+  expect(checked.size).toBeGreaterThan(50);
+});
+
+test("sitemap.xml lists every page with absolute URLs and robots.txt points at it", async ({ request }) => {
+  const sitemap = await request.get("/sitemap.xml");
+  expect(sitemap.status()).toBe(200);
+  expect(sitemap.headers()["content-type"]).toContain("xml");
+  const locations = [...(await sitemap.text()).matchAll(/<loc>([^<]+)<\/loc>/g)].map((m) => new URL(m[1]!).pathname);
+  expect(locations).toEqual(routes);
+  const robots = await (await request.get("/robots.txt")).text();
+  expect(robots).toMatch(/^Sitemap: https?:\/\/\S+\/sitemap\.xml$/m);
+});
+
+test("pages carry Open Graph, Twitter and JSON-LD metadata", async ({ request }) => {
+  const expectations: [string, string | null][] = [
+    ["/", "Organization"],
+    ["/services/ai-ml-services", "Service"],
+    ["/industries/gaming-immersive-tech", null],
+    ["/resources/predictive-maintenance", "Article"],
+  ];
+  for (const [route, type] of expectations) {
+    const html = await (await request.get(route)).text();
+    for (const property of ["og:title", "og:description", "og:url", "og:image"]) expect(html, `${route} ${property}`).toContain(`property="${property}"`);
+    expect(html, route).toContain('name="twitter:card"');
+    expect(html, route).toContain('<html lang="en"');
+    if (type) expect(html, route).toContain(`"@type":"${type}"`);
+  }
+});
+
+test("responses carry hardening headers; the page policy allows no inline script but its own", async ({ request }) => {
+  const page = await request.get("/services/cybersecurity");
+  const headers = page.headers();
+  const csp = headers["content-security-policy"]!;
+  const scriptSrc = csp.split(";").find((d) => d.trim().startsWith("script-src"))!;
+  expect(scriptSrc).not.toContain("'unsafe-inline'");
+  expect(scriptSrc).toContain("'sha256-");
+  expect(csp).toContain("frame-ancestors 'none'");
+  expect(csp).toContain("object-src 'none'");
+  expect(headers["x-content-type-options"]).toBe("nosniff");
+  expect(headers["referrer-policy"]).toBe("strict-origin-when-cross-origin");
+  expect(headers["permissions-policy"]).toContain("camera=()");
+  expect(headers["x-frame-options"]).toBe("DENY");
+  expect(headers["cache-control"]).toBe("no-cache");
+
+  const html = await page.text();
+  const asset = html.match(/href="(\/assets\/[^"]+\.js)"/)![1]!;
+  const assetResponse = await request.get(asset, { headers: { "accept-encoding": "br" } });
+  expect(assetResponse.headers()["cache-control"]).toBe("public, max-age=31536000, immutable");
+  expect(assetResponse.headers()["content-encoding"]).toBe("br");
+  const gzipped = await request.get(asset, { headers: { "accept-encoding": "gzip" } });
+  expect(gzipped.headers()["content-encoding"]).toBe("gzip");
+});
