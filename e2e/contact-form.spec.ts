@@ -1,7 +1,9 @@
+import AxeBuilder from "@axe-core/playwright";
 import { expect, test, type Page } from "@playwright/test";
 import { DATABASE_URL } from "../playwright.config";
 import { captchaState, RECAPTCHA_SCRIPT, setNextCaptchaKind, stubRecaptcha, type CaptchaKind } from "./support/recaptcha-stub";
-import { listMessages } from "./support/servers";
+import { startFakeSiteverify } from "./support/fake-siteverify.mjs";
+import { listMessages, startDevServer, startServer } from "./support/servers";
 
 /*
  * The contact form in Chromium against the production build and the real contact API with its SQLite file.
@@ -141,6 +143,10 @@ test.describe("contact form", () => {
   });
 
   test("sends the message, shows each status, clears the fields, resets the check, and the row matches what was typed", async ({ page }) => {
+    // Any console error (a CSP violation, a React warning) would be a bug here.
+    const problems: string[] = [];
+    page.on("console", (message) => message.type() === "error" && problems.push(message.text()));
+    page.on("pageerror", (error) => problems.push(error.message));
     const ui = await openForm(page);
     // Hold the real request back a moment, so the in-flight state can be seen.
     let release!: () => void;
@@ -173,6 +179,7 @@ test.describe("contact form", () => {
 
     const rows = await listMessages(DATABASE_URL);
     expect(rows.find((row) => row.id === id)).toMatchObject({ ...values, verification: "verified" });
+    expect(problems).toEqual([]);
   });
 
   test("keeps the fields, logs the error and resets the check when the network fails", async ({ page }) => {
@@ -260,6 +267,20 @@ test.describe("contact form", () => {
     await expect(contactForm(page).form.getByRole("alert")).toContainText("The reCAPTCHA check could not be loaded");
   });
 
+  test("has no accessibility violations, also while showing a status and a script error", async ({ page }) => {
+    await page.route(RECAPTCHA_SCRIPT, (route) => route.abort("namenotresolved"));
+    await page.goto("/");
+    const ui = contactForm(page);
+    await expect(ui.submit).toBeEnabled();
+    await page.locator("#contact").scrollIntoViewIfNeeded();
+    await expect(ui.form.getByRole("alert")).toBeVisible();
+    await fillForm(ui, sample());
+    await ui.submit.click();
+    await expect(ui.status).toHaveText(STATUS.captcha);
+    const results = await new AxeBuilder({ page }).include("#contact").analyze();
+    expect(results.violations.map((violation) => `${violation.id}: ${violation.nodes.map((node) => node.target).join(", ")}`)).toEqual([]);
+  });
+
   test("works again after navigating away and back (the widget is mounted a second time)", async ({ page }) => {
     const ui = await openForm(page);
     await page.locator("footer").getByRole("link").filter({ hasText: /./ }).and(page.locator("a[href^='/services/']")).first().click();
@@ -280,3 +301,42 @@ test.describe("contact form", () => {
   });
 });
 
+
+test.describe("contact form with a cross-origin endpoint (VITE_CONTACT_ENDPOINT), under npm run dev", () => {
+  test("posts in no-cors mode as text/plain, counts it as sent, and the other origin stores it", async ({ page }) => {
+    test.slow(); // starts Vite
+    const fake = await startFakeSiteverify();
+    const api = await startServer({ RECAPTCHA_VERIFY_URL: fake.url });
+    const dev = await startDevServer({ VITE_CONTACT_ENDPOINT: `${api.url}/api/contact` });
+    try {
+      expect(new URL(dev.url).origin).not.toBe(new URL(api.url).origin);
+      const errors: string[] = [];
+      page.on("pageerror", (error) => errors.push(error.message));
+      await stubRecaptcha(page);
+      await page.goto(dev.url);
+      const ui = contactForm(page);
+      await expect(ui.submit).toBeEnabled({ timeout: 30_000 });
+      await ui.form.scrollIntoViewIfNeeded();
+      // React's development StrictMode mounts the widget twice; it must still render exactly one checkbox.
+      await expect(ui.captchaBox).toHaveCount(1);
+      await expect(ui.captchaBox).toBeVisible();
+
+      const values = sample();
+      await fillForm(ui, values);
+      await tick(page, ui);
+      const request = page.waitForRequest(`${api.url}/api/contact`);
+      await ui.submit.click();
+      const sent = await request;
+      expect(sent.headers()["content-type"]).toBe("text/plain;charset=UTF-8");
+      expect(JSON.parse(sent.postData() ?? "")).toMatchObject({ ...values, recaptchaToken: expect.stringMatching(/^pass:/) });
+      await expect(ui.status).toHaveText(STATUS.sent);
+      await expectFields(ui, { firstName: "", lastName: "", email: "", company: "", message: "" });
+      await expect.poll(async () => (await listMessages(api.databaseUrl)).map((row) => row.message)).toEqual([values.message]);
+      expect(errors).toEqual([]);
+    } finally {
+      await dev.stop();
+      await api.stop();
+      await fake.close();
+    }
+  });
+});

@@ -1,33 +1,13 @@
 import * as z from "zod/mini";
+import { HONEYPOT_FIELD, contactFieldLabels, contactLimits, type ContactField } from "./contact-fields";
+
+export { HONEYPOT_FIELD, contactFieldLabels, contactLimits, type ContactField };
 
 /*
  * The one definition of a contact message, shared by the form (browser) and the contact API (server),
- * so both ends accept exactly the same input. zod/mini keeps the form's share of the home page bundle small.
+ * so both ends accept exactly the same input. zod/mini keeps it small, and the form loads it only when a
+ * visitor starts using the form, so it is not part of the home page's first load.
  */
-
-export const contactLimits = {
-  firstName: 100,
-  lastName: 100,
-  email: 254,
-  company: 200,
-  message: 5000,
-  // Real reCAPTCHA tokens are a few hundred to ~2,000 characters; anything far beyond is not a token.
-  recaptchaToken: 4096,
-} as const;
-
-/** The honeypot's name: a field real visitors never see, so any value in it comes from a bot. */
-export const HONEYPOT_FIELD = "website";
-
-export const contactFieldLabels = {
-  firstName: "First Name",
-  lastName: "Last Name",
-  email: "Email",
-  company: "Company",
-  message: "Project Details",
-  recaptchaToken: "reCAPTCHA",
-} as const;
-
-export type ContactField = keyof typeof contactFieldLabels;
 
 const typeError = (label: string) => (issue: { input: unknown }) =>
   issue.input === undefined || issue.input === null ? `${label} is required.` : `${label} must be text.`;

@@ -64,6 +64,48 @@ export async function startServer(env: Record<string, string>): Promise<SiteServ
   };
 }
 
+/**
+ * `npm run dev` (Vite, React in development mode with StrictMode's double mounts) on a free loopback port.
+ * Build-time VITE_* variables can be set here without touching the production build other tests use.
+ */
+export async function startDevServer(env: Record<string, string>): Promise<{ url: string; stop(): Promise<void> }> {
+  const child = spawn(process.execPath, ["node_modules/@react-router/dev/bin.js", "dev", "--host", "127.0.0.1", "--port", "0"], {
+    cwd: root,
+    env: { ...process.env, DATABASE_URL: tempDatabaseUrl("dev.db"), LOG_LEVEL: "silent", ...env },
+    stdio: ["ignore", "pipe", "pipe"],
+    // Its own process group, so stopping it also stops anything Vite started.
+    detached: true,
+  });
+  let output = "";
+  const url = await new Promise<string>((resolveUrl, reject) => {
+    const timer = setTimeout(() => reject(new Error(`dev server did not start:\n${output}`)), 30_000);
+    const onData = (chunk: Buffer) => {
+      output += chunk.toString();
+      // eslint-disable-next-line no-control-regex
+      const match = /Local:\s+(http:\/\/127\.0\.0\.1:\d+)/.exec(output.replace(/\x1b\[[0-9;]*m/g, ""));
+      if (match?.[1]) {
+        clearTimeout(timer);
+        resolveUrl(match[1]);
+      }
+    };
+    child.stdout?.on("data", onData);
+    child.stderr?.on("data", onData);
+    child.once("exit", (code) => {
+      clearTimeout(timer);
+      reject(new Error(`dev server exited with ${code}:\n${output}`));
+    });
+  });
+  return {
+    url,
+    stop: async () => {
+      if (child.exitCode !== null || child.signalCode !== null) return;
+      const exited = new Promise<void>((done) => child.once("exit", () => done()));
+      if (child.pid) process.kill(-child.pid, "SIGTERM");
+      await exited;
+    },
+  };
+}
+
 export type ListedMessage = {
   id: number;
   firstName: string;

@@ -39,22 +39,23 @@ export async function openDatabase(url: string, { migrations = allMigrations }: 
 
 async function migrate(db: Database, migrations: Migration[]) {
   await db.execute("CREATE TABLE IF NOT EXISTS schema_migrations (version INTEGER PRIMARY KEY, name TEXT NOT NULL, applied_at TEXT NOT NULL)");
+  const isApplied = async (version: number) =>
+    (await db.execute({ sql: "SELECT 1 FROM schema_migrations WHERE version = ?", args: [version] })).rows.length > 0;
   for (const migration of [...migrations].sort((a, b) => a.version - b.version)) {
-    // "write" takes the lock before the check, so of two processes starting at once on a new file, the second
-    // waits and then sees the version as applied; the DDL and its bookkeeping row commit together.
-    const tx = await db.transaction("write");
+    if (await isApplied(migration.version)) continue;
     try {
-      const done = await tx.execute({ sql: "SELECT 1 FROM schema_migrations WHERE version = ?", args: [migration.version] });
-      if (done.rows.length === 0) {
-        for (const statement of migration.statements) await tx.execute(statement);
-        await tx.execute({
-          sql: "INSERT INTO schema_migrations (version, name, applied_at) VALUES (?, ?, ?)",
-          args: [migration.version, migration.name, new Date().toISOString()],
-        });
-      }
-      await tx.commit();
-    } finally {
-      tx.close();
+      // One batch = one transaction that never yields to the event loop: the bookkeeping row goes first, so
+      // when two processes start on a new file at once, the second fails on its primary key and changes nothing.
+      await db.batch(
+        [
+          { sql: "INSERT INTO schema_migrations (version, name, applied_at) VALUES (?, ?, ?)", args: [migration.version, migration.name, new Date().toISOString()] },
+          ...migration.statements,
+        ],
+        "write",
+      );
+    } catch (error) {
+      if (await isApplied(migration.version)) continue;
+      throw new Error(`Migration ${migration.version} (${migration.name}) failed: ${(error as Error).message}`, { cause: error });
     }
   }
 }

@@ -2,7 +2,9 @@ import { useId, useRef, useState, useSyncExternalStore, type FormEvent, type Rea
 import { toast } from "sonner";
 import { Button } from "~/components/ui/button";
 import { contactConfig } from "~/config/contact";
-import { HONEYPOT_FIELD, contactLimits, validateContact, type ContactInput } from "~/lib/contact-schema";
+import { HONEYPOT_FIELD, contactLimits } from "~/lib/contact-fields";
+import type * as ContactSchema from "~/lib/contact-schema";
+import type { ContactInput } from "~/lib/contact-schema";
 import { Captcha, type CaptchaHandle } from "./captcha";
 import { ContactSendError, sendContactMessage } from "./send-message";
 
@@ -34,6 +36,12 @@ const useHydrated = () =>
     () => false,
   );
 
+type SchemaModule = typeof ContactSchema;
+let schemaModule: Promise<SchemaModule | null> | undefined;
+// The validator is needed only once someone uses the form, so it stays out of the home page's first load.
+// If its chunk cannot load, the browser's own checks and the API's (same schema) still apply.
+const loadSchema = () => (schemaModule ??= import("~/lib/contact-schema").catch(() => null));
+
 const inputClass =
   "mt-1 block w-full rounded-lg border border-slate-300 bg-white px-3 py-2 text-ink shadow-sm placeholder:text-slate-400 focus:border-brand-500 focus:outline-none focus:ring-2 focus:ring-brand-500/30";
 
@@ -63,10 +71,24 @@ export function ContactForm() {
   const hydrated = useHydrated();
   const fieldId = (name: string) => `${id}-${name}`;
 
+  // A ref, not state: a double click lands before React re-renders with the button disabled.
+  const busy = useRef(false);
+
   async function handleSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
-    const element = event.currentTarget;
-    if (sending) return;
+    if (busy.current) return;
+    busy.current = true;
+    try {
+      await submit(event.currentTarget);
+    } finally {
+      busy.current = false;
+    }
+  }
+
+  async function submit(element: HTMLFormElement) {
+    // The browser has checked required, length and e-mail format; the shared schema also catches what it
+    // lets through (a name of only spaces), and reports it the browser's way, on the field itself.
+    const schema = await loadSchema();
     const data = new FormData(element);
     const text = (name: string) => String(data.get(name) ?? "");
     const token = captcha.current?.getToken() ?? null;
@@ -79,11 +101,8 @@ export function ContactForm() {
       recaptchaToken: token ?? "",
       [HONEYPOT_FIELD]: text(HONEYPOT_FIELD),
     };
-
-    // The browser has checked required, length and e-mail format; the shared schema also catches what it
-    // lets through (a name of only spaces), and reports it the browser's way, on the field itself.
-    const check = validateContact({ ...payload, recaptchaToken: token ?? "not yet" });
-    if (!check.ok && check.field && check.field !== "recaptchaToken") {
+    const check = schema?.validateContact({ ...payload, recaptchaToken: token ?? "not yet" });
+    if (check && !check.ok && check.field && check.field !== "recaptchaToken") {
       const input = element.elements.namedItem(check.field);
       if (input instanceof HTMLInputElement || input instanceof HTMLTextAreaElement) {
         input.setCustomValidity(check.error);
@@ -124,6 +143,7 @@ export function ContactForm() {
       method="post"
       className="mt-6 space-y-5"
       onSubmit={handleSubmit}
+      onFocus={loadSchema}
       // A custom error set above must not outlive the edit that fixes it.
       onInput={(event) => {
         const target = event.target;

@@ -1,0 +1,28 @@
+/*
+ * The contact message's fields and limits, without the validator: the form needs these to render (labels,
+ * maxLength), while the zod schema in contact-schema.ts loads only when the form is about to be used.
+ */
+
+export const contactLimits = {
+  firstName: 100,
+  lastName: 100,
+  email: 254,
+  company: 200,
+  message: 5000,
+  // Real reCAPTCHA tokens are a few hundred to ~2,000 characters; anything far beyond is not a token.
+  recaptchaToken: 4096,
+} as const;
+
+/** The honeypot's name: a field real visitors never see, so any value in it comes from a bot. */
+export const HONEYPOT_FIELD = "website";
+
+export const contactFieldLabels = {
+  firstName: "First Name",
+  lastName: "Last Name",
+  email: "Email",
+  company: "Company",
+  message: "Project Details",
+  recaptchaToken: "reCAPTCHA",
+} as const;
+
+export type ContactField = keyof typeof contactFieldLabels;

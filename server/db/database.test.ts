@@ -1,0 +1,87 @@
+// @vitest-environment node
+import { existsSync, mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { afterEach, describe, expect, it } from "vitest";
+import { databaseFile, openDatabase, type Database } from "./database";
+import { insertMessage, listMessages, type NewMessage } from "./messages";
+
+const dirs: string[] = [];
+const opened: Database[] = [];
+const tempUrl = () => {
+  const dir = mkdtempSync(join(tmpdir(), "contact-db-"));
+  dirs.push(dir);
+  return { dir, url: `file:${join(dir, "nested", "data", "messages.db")}` };
+};
+const open = async (url: string, ...rest: Parameters<typeof openDatabase> extends [string, ...infer R] ? R : never) => {
+  const db = await openDatabase(url, ...rest);
+  opened.push(db);
+  return db;
+};
+afterEach(() => {
+  for (const db of opened.splice(0)) db.close();
+  for (const dir of dirs.splice(0)) rmSync(dir, { recursive: true, force: true });
+});
+
+const sample: NewMessage = {
+  firstName: "Ada",
+  lastName: "Lovelace",
+  email: "ada@example.com",
+  company: "",
+  message: "Grüße 🚀",
+  createdAt: "2025-01-01T00:00:00.000Z",
+  ip: "127.0.0.1",
+  userAgent: "test",
+  verification: "verified",
+  verificationNote: null,
+};
+
+describe("openDatabase", () => {
+  it("creates the folder and file on first start, in WAL mode with full sync", async () => {
+    const { url } = tempUrl();
+    const db = await open(url);
+    expect(existsSync(databaseFile(url)!)).toBe(true);
+    expect((await db.execute("PRAGMA journal_mode")).rows[0]?.journal_mode).toBe("wal");
+    expect(Number((await db.execute("PRAGMA synchronous")).rows[0]?.synchronous)).toBe(2);
+    expect(Number((await db.execute("PRAGMA busy_timeout")).rows[0]?.timeout)).toBe(5000);
+  });
+
+  it("records each migration once, also when two processes open a new file at the same time", async () => {
+    const { url } = tempUrl();
+    const [a, b] = await Promise.all([open(url), open(url)]);
+    const versions = (await a.execute("SELECT version, name FROM schema_migrations")).rows.map((row) => ({ ...row }));
+    expect(versions).toEqual([{ version: 1, name: "create messages" }]);
+    await open(url);
+    expect((await b.execute("SELECT COUNT(*) AS n FROM schema_migrations")).rows[0]?.n).toBe(1);
+  });
+
+  it("applies a later migration to an existing database", async () => {
+    const { url } = tempUrl();
+    const db = await open(url);
+    await insertMessage(db, sample);
+    db.close();
+    const later = await open(url, {
+      migrations: [
+        ...(await import("./migrations")).migrations,
+        { version: 2, name: "add source", statements: ["ALTER TABLE messages ADD COLUMN source TEXT NOT NULL DEFAULT 'web'"] },
+      ],
+    });
+    expect((await later.execute("SELECT source FROM messages")).rows[0]?.source).toBe("web");
+    expect((await later.execute("SELECT version FROM schema_migrations ORDER BY version")).rows.map((row) => row.version)).toEqual([1, 2]);
+  });
+
+  it("stores and lists messages as given, with increasing ids", async () => {
+    const db = await open(tempUrl().url);
+    const first = await insertMessage(db, sample);
+    const second = await insertMessage(db, { ...sample, verification: "unverified", verificationNote: "siteverify timeout after 5000 ms", ip: null, userAgent: null });
+    expect(second).toBeGreaterThan(first);
+    expect(await listMessages(db)).toEqual([
+      { ...sample, id: first },
+      { ...sample, id: second, verification: "unverified", verificationNote: "siteverify timeout after 5000 ms", ip: null, userAgent: null },
+    ]);
+  });
+
+  it("refuses a URL that is not a file", () => {
+    expect(() => databaseFile("libsql://example.turso.io")).toThrow(/file: URL/);
+  });
+});
