@@ -302,17 +302,23 @@ test.describe("contact form", () => {
 });
 
 
-test.describe("contact form with a cross-origin endpoint (VITE_CONTACT_ENDPOINT), under npm run dev", () => {
-  test("posts in no-cors mode as text/plain, counts it as sent, and the other origin stores it", async ({ page }) => {
+// The VITE_* settings are inlined at build time; Vite's dev server applies them without a second production build.
+test.describe("contact form built with a cross-origin endpoint, reCAPTCHA Enterprise and recaptcha.net, under npm run dev", () => {
+  test("loads enterprise.js from recaptcha.net, posts in no-cors mode as text/plain, and the other origin stores it", async ({ page }) => {
     test.slow(); // starts Vite
     const fake = await startFakeSiteverify();
     const api = await startServer({ RECAPTCHA_VERIFY_URL: fake.url });
-    const dev = await startDevServer({ VITE_CONTACT_ENDPOINT: `${api.url}/api/contact` });
+    const dev = await startDevServer({
+      VITE_CONTACT_ENDPOINT: `${api.url}/api/contact`,
+      VITE_RECAPTCHA_ENTERPRISE: "true",
+      VITE_RECAPTCHA_USE_RECAPTCHA_NET: "true",
+      VITE_RECAPTCHA_SITE_KEY: "site-key-from-env",
+    });
     try {
       expect(new URL(dev.url).origin).not.toBe(new URL(api.url).origin);
       const errors: string[] = [];
       page.on("pageerror", (error) => errors.push(error.message));
-      await stubRecaptcha(page);
+      const stub = await stubRecaptcha(page);
       await page.goto(dev.url);
       const ui = contactForm(page);
       await expect(ui.submit).toBeEnabled({ timeout: 30_000 });
@@ -320,6 +326,9 @@ test.describe("contact form with a cross-origin endpoint (VITE_CONTACT_ENDPOINT)
       // React's development StrictMode mounts the widget twice; it must still render exactly one checkbox.
       await expect(ui.captchaBox).toHaveCount(1);
       await expect(ui.captchaBox).toBeVisible();
+      expect(stub.requested).toEqual(["https://recaptcha.net/recaptcha/enterprise.js?onload=onloadcallback&render=explicit"]);
+      // The stub only defines grecaptcha.enterprise.* for enterprise.js, so a rendered widget proves that API was used.
+      expect((await captchaState(page)).renders).toMatchObject([{ sitekey: "site-key-from-env", theme: "light" }]);
 
       const values = sample();
       await fillForm(ui, values);

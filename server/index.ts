@@ -37,7 +37,8 @@ const shutdown = (signal: string) => {
     contact.db.close();
     process.exit(0);
   });
-  setTimeout(() => process.exit(0), 5000).unref();
+  // Long enough for a submission that is waiting out siteverify's 5 s time-out to still be stored and answered.
+  setTimeout(() => process.exit(0), 10_000).unref();
 };
 process.on("SIGINT", () => shutdown("SIGINT"));
 process.on("SIGTERM", () => shutdown("SIGTERM"));

@@ -1,8 +1,21 @@
 import type { ServerConfig } from "./config";
 
-/** Origins the reCAPTCHA widget loads scripts, frames and images from. */
-const recaptchaScript = ["https://www.google.com/recaptcha/", "https://www.gstatic.com/recaptcha/", "https://www.recaptcha.net/recaptcha/"];
-const recaptchaFrames = ["https://www.google.com/recaptcha/", "https://recaptcha.google.com/recaptcha/", "https://www.recaptcha.net/recaptcha/"];
+/**
+ * Origins the reCAPTCHA widget loads scripts, frames and images from. react-google-recaptcha's
+ * useRecaptchaNet option loads from recaptcha.net without "www", Google's docs use www.recaptcha.net: allow both.
+ */
+const recaptchaScript = [
+  "https://www.google.com/recaptcha/",
+  "https://www.gstatic.com/recaptcha/",
+  "https://www.recaptcha.net/recaptcha/",
+  "https://recaptcha.net/recaptcha/",
+];
+const recaptchaFrames = [
+  "https://www.google.com/recaptcha/",
+  "https://recaptcha.google.com/recaptcha/",
+  "https://www.recaptcha.net/recaptcha/",
+  "https://recaptcha.net/recaptcha/",
+];
 
 /** Content-Security-Policy of an HTML page: its own inline scripts by hash, no 'unsafe-inline' for scripts. */
 export function pagePolicy(config: ServerConfig, scriptHashes: string[]): string {
