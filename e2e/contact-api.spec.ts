@@ -281,6 +281,22 @@ test.describe("contact API on its own server", () => {
     }
   });
 
+  test("also caps all attempts per IP (30 a minute at the default limit), so rejected ones cannot go on forever", async ({ request }) => {
+    const fake = await startFakeSiteverify();
+    const server = await startServer({ RECAPTCHA_VERIFY_URL: fake.url, CONTACT_RATE_LIMIT: "5" });
+    try {
+      const endpoint = `${server.url}/api/contact`;
+      // One after the other: in-flight submissions hold a slot of the accepted-message limit until answered.
+      for (let i = 0; i < 30; i++) expect((await post(request, message({ recaptchaToken: token("bogus") }), { url: endpoint })).status()).toBe(400);
+      const response = await post(request, message(), { url: endpoint });
+      expect(response.status()).toBe(429);
+      expect(Number(response.headers()["retry-after"])).toBeGreaterThan(0);
+    } finally {
+      await server.stop();
+      await fake.close();
+    }
+  });
+
   test("stores messages flagged unverified while siteverify is unreachable, and says so in npm run messages", async ({ request }) => {
     // A port that was just free: connections to it are refused, as when Google cannot be reached.
     const port = await new Promise<number>((done) => {

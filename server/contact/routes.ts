@@ -33,6 +33,9 @@ const fail = (c: Context, status: ErrorStatus, error: string, field: ContactFiel
 export function createContactApi({ config, db, log, rateLimiter, verify, now = () => new Date() }: ContactApiDeps): Hono {
   const api = new Hono();
   const limiter = rateLimiter ?? createRateLimiter({ limit: config.CONTACT_RATE_LIMIT });
+  // Rejected attempts are not counted above, so a looser cap on all attempts keeps one client from making us
+  // call siteverify (and log) without end. Generous: people correcting typos never get near it.
+  const attempts = createRateLimiter({ limit: Math.max(30, config.CONTACT_RATE_LIMIT * 6) });
   const allowedOrigins = new Set(config.ALLOWED_ORIGINS.map((origin) => origin.replace(/\/+$/, "")));
   const hostnames = config.RECAPTCHA_HOSTNAMES.map((name) => name.toLowerCase());
   const verifyToken =
@@ -80,7 +83,8 @@ export function createContactApi({ config, db, log, rateLimiter, verify, now = (
     bodyLimit({ maxSize: MAX_BODY_BYTES, onError: (c) => fail(c, 413, `The message is too large (over ${MAX_BODY_BYTES / 1024} KB).`) }),
     async (c) => {
       const ip = ipOf(c);
-      const slot = limiter.reserve(ip);
+      const attempt = attempts.reserve(ip);
+      const slot = attempt.ok ? limiter.reserve(ip) : attempt;
       if (!slot.ok) {
         c.header("Retry-After", String(slot.retryAfterSeconds));
         return fail(c, 429, "Too many messages from your network. Please wait a minute and try again.");
