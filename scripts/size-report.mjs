@@ -140,8 +140,14 @@ if (!options.quiet || misses.length) {
   console.log(formatTable(rows, budgets));
   console.log(`\nCSS budget ${formatBytes(budgets.cssGzip)} B, HTML budget ${formatBytes(budgets.htmlGzip)} B per route; ${rows.length} routes.`);
 }
-for (const row of rows)
-  if (row.notPreloaded.length) console.log(`note: ${row.route} statically imports ${row.notPreloaded.join(", ")} without a modulepreload (a request waterfall)`);
+const waterfall = rows.filter((row) => row.notPreloaded.length);
+if (waterfall.length && !options.quiet) {
+  const chunks = [...new Set(waterfall.flatMap((row) => row.notPreloaded))];
+  console.log(
+    `note: ${waterfall.length} route(s) reach ${chunks.length} chunk(s) only through static imports, without a modulepreload ` +
+      `(counted above; fetched as a request waterfall): ${chunks.slice(0, 6).join(", ")}${chunks.length > 6 ? ", ..." : ""}`,
+  );
+}
 for (const route of staleRoutes) console.log(`warning: budgets.json has a first-load JS budget for ${route}, which is not a built route`);
 for (const problem of problems) console.error(`error: ${problem}`);
 
