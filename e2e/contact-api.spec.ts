@@ -53,6 +53,25 @@ test.describe("POST /api/contact on the main server", () => {
     expect(Date.now() - Date.parse(row!.createdAt)).toBeLessThan(60_000);
   });
 
+  test("stores a message resent with the same submission id once, and answers both with its id", async ({ request }) => {
+    const body = message({ submissionId: crypto.randomUUID() });
+    const first = await post(request, body);
+    expect(first.status()).toBe(201);
+    // The visitor never saw the first answer and sends again, with a fresh reCAPTCHA token.
+    const second = await post(request, { ...body, recaptchaToken: token() });
+    expect(second.status()).toBe(201);
+    expect((await second.json()).id).toBe((await first.json()).id);
+    expect(await storedByText(DATABASE_URL, body.message)).toHaveLength(1);
+  });
+
+  test("answers 400 for a malformed submission id and stores nothing", async ({ request }) => {
+    const body = message({ submissionId: "x" });
+    const response = await post(request, body);
+    expect(response.status()).toBe(400);
+    expect(await response.json()).toMatchObject({ ok: false, field: "submissionId" });
+    expect(await storedByText(DATABASE_URL, body.message)).toHaveLength(0);
+  });
+
   test("sends siteverify the secret and token form-encoded", async ({ request }) => {
     const body = message();
     expect((await post(request, body)).status()).toBe(201);

@@ -168,7 +168,7 @@ test.describe("contact form", () => {
     expect(response.status()).toBe(201);
     const { id } = await response.json();
     expect(response.request().headers()["content-type"]).toBe("application/json");
-    expect(JSON.parse(response.request().postData() ?? "")).toEqual({ ...values, recaptchaToken: expect.stringMatching(/^pass:/), website: "" });
+    expect(JSON.parse(response.request().postData() ?? "")).toEqual({ ...values, recaptchaToken: expect.stringMatching(/^pass:/), submissionId: expect.stringMatching(/^[0-9a-f-]{32,36}$/), website: "" });
 
     await expect(ui.status).toHaveText(STATUS.sent);
     await expect(page.getByRole("listitem").filter({ hasText: "Message sent successfully!" })).toBeVisible();
@@ -207,6 +207,27 @@ test.describe("contact form", () => {
     await ui.submit.click();
     await expect(ui.status).toHaveText(STATUS.sent);
     await expect.poll(async () => (await listMessages(DATABASE_URL)).filter((row) => row.message === values.message).length).toBe(1);
+  });
+
+  test("a resend after a lost answer is stored once", async ({ page }) => {
+    const ui = await openForm(page);
+    // The server receives and stores the message, but its answer never reaches the browser.
+    await page.route("**/api/contact", async (route) => {
+      await route.fetch();
+      await route.abort("connectionreset");
+    });
+    const values = sample();
+    await fillForm(ui, values);
+    await tick(page, ui);
+    await ui.submit.click();
+    await expect(ui.status).toHaveText(STATUS.failed);
+    await expect.poll(async () => (await listMessages(DATABASE_URL)).filter((row) => row.message === values.message).length).toBe(1);
+
+    await page.unroute("**/api/contact");
+    await tick(page, ui);
+    await ui.submit.click();
+    await expect(ui.status).toHaveText(STATUS.sent);
+    expect((await listMessages(DATABASE_URL)).filter((row) => row.message === values.message)).toHaveLength(1);
   });
 
   test("gives up after 10 seconds without an answer and keeps the fields", async ({ page }) => {

@@ -11,6 +11,7 @@ export const contactLimits = {
   message: 5000,
   // Real reCAPTCHA tokens are a few hundred to ~2,000 characters; anything far beyond is not a token.
   recaptchaToken: 4096,
+  submissionId: 64,
 } as const;
 
 /** The honeypot's name: a field real visitors never see, so any value in it comes from a bot. */
@@ -23,6 +24,7 @@ export const contactFieldLabels = {
   company: "Company",
   message: "Project Details",
   recaptchaToken: "reCAPTCHA",
+  submissionId: "Submission ID",
 } as const;
 
 export type ContactField = keyof typeof contactFieldLabels;

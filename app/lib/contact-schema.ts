@@ -40,6 +40,10 @@ export const contactSchema = z.object({
     z.minLength(1, "Please complete the reCAPTCHA."),
     z.maxLength(contactLimits.recaptchaToken, "The reCAPTCHA token is not valid."),
   ),
+  // One id per message the visitor writes, kept across retries: a resend after a lost answer is not a second lead.
+  submissionId: z.optional(
+    z.string().check(z.regex(/^[A-Za-z0-9-]{8,64}$/, "The submission ID is not valid.")),
+  ),
   // Never validated: any content at all marks a bot, and the API decides that before validation.
   [HONEYPOT_FIELD]: z.optional(z.unknown()),
 });
@@ -57,8 +61,8 @@ export function validateContact(input: unknown): ContactValidation {
   }
   const result = contactSchema.safeParse(input);
   if (result.success) {
-    const { firstName, lastName, email, company, message, recaptchaToken } = result.data;
-    return { ok: true, data: { firstName, lastName, email, company: company ?? "", message, recaptchaToken } };
+    const { firstName, lastName, email, company, message, recaptchaToken, submissionId } = result.data;
+    return { ok: true, data: { firstName, lastName, email, company: company ?? "", message, recaptchaToken, submissionId } };
   }
   const issue = result.error.issues[0];
   const field = issue?.path[0];

@@ -117,7 +117,7 @@ export function createContactApi({ config, db, log, rateLimiter, verify, now = (
         const verification: Verification = outcome.kind === "verified" ? "verified" : "unverified";
         if (outcome.kind === "unavailable") log.warn({ msg: "contact recaptcha unavailable", reason: outcome.reason });
 
-        const { firstName, lastName, email, company, message } = input.data;
+        const { firstName, lastName, email, company, message, submissionId } = input.data;
         let id: number;
         try {
           id = await insertMessage(db, {
@@ -126,6 +126,7 @@ export function createContactApi({ config, db, log, rateLimiter, verify, now = (
             email,
             company,
             message,
+            submissionId,
             createdAt: now().toISOString(),
             ip: ip === "unknown" ? null : ip,
             userAgent: c.req.header("user-agent")?.slice(0, MAX_USER_AGENT) ?? null,

@@ -5,6 +5,7 @@ import { join } from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
 import { databaseFile, openDatabase, type Database } from "./database";
 import { insertMessage, listMessages, type NewMessage } from "./messages";
+import { migrations } from "./migrations";
 
 const dirs: string[] = [];
 const opened: Database[] = [];
@@ -50,9 +51,9 @@ describe("openDatabase", () => {
     const { url } = tempUrl();
     const [a, b] = await Promise.all([open(url), open(url)]);
     const versions = (await a.execute("SELECT version, name FROM schema_migrations")).rows.map((row) => ({ ...row }));
-    expect(versions).toEqual([{ version: 1, name: "create messages" }]);
+    expect(versions).toEqual(migrations.map(({ version, name }) => ({ version, name })));
     await open(url);
-    expect((await b.execute("SELECT COUNT(*) AS n FROM schema_migrations")).rows[0]?.n).toBe(1);
+    expect((await b.execute("SELECT COUNT(*) AS n FROM schema_migrations")).rows[0]?.n).toBe(migrations.length);
   });
 
   it("applies a later migration to an existing database", async () => {
@@ -62,12 +63,23 @@ describe("openDatabase", () => {
     db.close();
     const later = await open(url, {
       migrations: [
-        ...(await import("./migrations")).migrations,
-        { version: 2, name: "add source", statements: ["ALTER TABLE messages ADD COLUMN source TEXT NOT NULL DEFAULT 'web'"] },
+        ...migrations,
+        { version: migrations.length + 1, name: "add source", statements: ["ALTER TABLE messages ADD COLUMN source TEXT NOT NULL DEFAULT 'web'"] },
       ],
     });
     expect((await later.execute("SELECT source FROM messages")).rows[0]?.source).toBe("web");
-    expect((await later.execute("SELECT version FROM schema_migrations ORDER BY version")).rows.map((row) => row.version)).toEqual([1, 2]);
+    expect((await later.execute("SELECT version FROM schema_migrations ORDER BY version")).rows.map((row) => row.version)).toEqual([...migrations.map((m) => m.version), migrations.length + 1]);
+  });
+
+  it("stores a message resent with the same submission id once and returns the first id", async () => {
+    const db = await open(tempUrl().url);
+    const first = await insertMessage(db, { ...sample, submissionId: "resend-0001" });
+    const again = await insertMessage(db, { ...sample, message: "edited before resending", submissionId: "resend-0001" });
+    const other = await insertMessage(db, { ...sample, submissionId: null });
+    const otherToo = await insertMessage(db, { ...sample, submissionId: null });
+    expect(again).toBe(first);
+    expect(new Set([first, other, otherToo]).size).toBe(3);
+    expect(await listMessages(db)).toHaveLength(3);
   });
 
   it("stores and lists messages as given, with increasing ids", async () => {

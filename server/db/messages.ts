@@ -3,7 +3,8 @@ import type { Database } from "./database";
 
 export type Verification = "verified" | "unverified";
 
-export type NewMessage = Omit<ContactMessage, "recaptchaToken"> & {
+export type NewMessage = Omit<ContactMessage, "recaptchaToken" | "submissionId"> & {
+  submissionId?: string | null;
   createdAt: string;
   ip: string | null;
   userAgent: string | null;
@@ -16,12 +17,13 @@ export type StoredMessage = NewMessage & { id: number };
 
 /**
  * Stores one message with a single INSERT (its own transaction), and resolves only after SQLite has
- * committed it: the id returned is the promise we make to the visitor.
+ * committed it: the id returned is the promise we make to the visitor. A message resent with the same
+ * submission id (the first answer was lost) is not stored twice: the first one's id is returned.
  */
 export async function insertMessage(db: Database, message: NewMessage): Promise<number> {
   const result = await db.execute({
-    sql: `INSERT INTO messages (first_name, last_name, email, company, message, created_at, ip, user_agent, verification, verification_note)
-          VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?) RETURNING id`,
+    sql: `INSERT INTO messages (first_name, last_name, email, company, message, created_at, ip, user_agent, verification, verification_note, submission_id)
+          VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) ON CONFLICT DO NOTHING RETURNING id`,
     args: [
       message.firstName,
       message.lastName,
@@ -33,9 +35,13 @@ export async function insertMessage(db: Database, message: NewMessage): Promise<
       message.userAgent,
       message.verification,
       message.verificationNote,
+      message.submissionId ?? null,
     ],
   });
-  return Number(result.rows[0]?.id);
+  const inserted = result.rows[0];
+  if (inserted) return Number(inserted.id);
+  const existing = await db.execute({ sql: "SELECT id FROM messages WHERE submission_id = ?", args: [message.submissionId ?? null] });
+  return Number(existing.rows[0]?.id);
 }
 
 /** The id the next stored message would most likely get, so a decoy answer looks like a real one. */

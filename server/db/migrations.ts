@@ -25,4 +25,12 @@ export const migrations: Migration[] = [
       "CREATE INDEX messages_created_at ON messages (created_at)",
     ],
   },
+  {
+    version: 2,
+    name: "deduplicate resent messages",
+    statements: [
+      "ALTER TABLE messages ADD COLUMN submission_id TEXT",
+      "CREATE UNIQUE INDEX messages_submission_id ON messages (submission_id) WHERE submission_id IS NOT NULL",
+    ],
+  },
 ];

@@ -42,6 +42,12 @@ let schemaModule: Promise<SchemaModule | null> | undefined;
 // If its chunk cannot load, the browser's own checks and the API's (same schema) still apply.
 const loadSchema = () => (schemaModule ??= import("~/lib/contact-schema").catch(() => null));
 
+/** A random id; randomUUID needs a secure context, so plain-http deployments fall back to random bytes. */
+function newSubmissionId(): string {
+  if (typeof crypto.randomUUID === "function") return crypto.randomUUID();
+  return Array.from(crypto.getRandomValues(new Uint8Array(16)), (byte) => byte.toString(16).padStart(2, "0")).join("");
+}
+
 const inputClass =
   "mt-1 block w-full rounded-lg border border-slate-300 bg-white px-3 py-2 text-ink shadow-sm placeholder:text-slate-400 focus:border-brand-500 focus:outline-none focus:ring-2 focus:ring-brand-500/30";
 
@@ -73,6 +79,8 @@ export function ContactForm() {
 
   // A ref, not state: a double click lands before React re-renders with the button disabled.
   const busy = useRef(false);
+  // Kept until the message is sent, so a retry after a lost answer is recognised by the API, not stored twice.
+  const submissionId = useRef<string | null>(null);
 
   async function handleSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
@@ -99,6 +107,7 @@ export function ContactForm() {
       company: text("company"),
       message: text("message"),
       recaptchaToken: token ?? "",
+      submissionId: (submissionId.current ??= newSubmissionId()),
       [HONEYPOT_FIELD]: text(HONEYPOT_FIELD),
     };
     const check = schema?.validateContact({ ...payload, recaptchaToken: token ?? "not yet" });
@@ -121,6 +130,7 @@ export function ContactForm() {
     try {
       await sendContactMessage(payload, { endpoint: contactConfig.endpoint, timeoutMs: contactConfig.submitTimeoutMs });
       setStatus(contactStatus.sent);
+      submissionId.current = null;
       form.current?.reset();
       toast.success("Message sent successfully!", { description: "Thank you. We will get back to you shortly." });
     } catch (error) {
