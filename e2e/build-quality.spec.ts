@@ -84,7 +84,7 @@ test("responses carry hardening headers; the page policy allows no inline script
   expect(headers["cache-control"]).toBe("no-cache");
 
   const html = await page.text();
-  const asset = html.match(/href="(\/assets\/[^"]+\.js)"/)![1]!;
+  const asset = html.match(/"(\/assets\/[^"]+\.js)"/)![1]!;
   const assetResponse = await request.get(asset, { headers: { "accept-encoding": "br" } });
   expect(assetResponse.headers()["cache-control"]).toBe("public, max-age=31536000, immutable");
   expect(assetResponse.headers()["content-encoding"]).toBe("br");

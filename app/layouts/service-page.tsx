@@ -1,3 +1,4 @@
+import { techLogoSprites } from "virtual:tech-logos";
 import type { Service } from "~/content/schema";
 import type { TechIcon } from "~/content/tech-icons.server";
 import { ClosingCta } from "~/components/closing-cta";
@@ -11,6 +12,7 @@ export type ServicePageData = Omit<Service, "capabilities"> & {
 };
 
 export function ServicePage({ service }: { service: ServicePageData }) {
+  const spriteUrl = techLogoSprites[service.slug] ?? "";
   return (
     <>
       <PageHero eyebrow="Services" title={service.title}>
@@ -26,7 +28,7 @@ export function ServicePage({ service }: { service: ServicePageData }) {
               <p className="mt-3 text-slate-600">{capability.description}</p>
               <ul aria-label="Technologies" className="mt-5 flex flex-wrap gap-2">
                 {capability.icons.map((icon) => (
-                  <TechLogo key={icon.slug} icon={icon} />
+                  <TechLogo key={icon.slug} icon={icon} sprite={spriteUrl} />
                 ))}
               </ul>
             </Card>

@@ -1,7 +1,7 @@
 import { useId, useRef, useState, useSyncExternalStore, type FormEvent, type ReactNode } from "react";
-import { toast } from "sonner";
 import { Button } from "~/components/ui/button";
 import { contactConfig } from "~/config/contact";
+import { notify } from "~/lib/notify";
 import { HONEYPOT_FIELD, contactLimits } from "~/lib/contact-fields";
 import type * as ContactSchema from "~/lib/contact-schema";
 import type { ContactInput } from "~/lib/contact-schema";
@@ -132,11 +132,11 @@ export function ContactForm() {
       setStatus(contactStatus.sent);
       submissionId.current = null;
       form.current?.reset();
-      toast.success("Message sent successfully!", { description: "Thank you. We will get back to you shortly." });
+      notify.success("Message sent successfully!", { description: "Thank you. We will get back to you shortly." });
     } catch (error) {
       console.error("Contact form: the message was not sent.", error);
       setStatus(contactStatus.failed);
-      toast.error("Failed to send message", {
+      notify.error("Failed to send message", {
         description: (error instanceof ContactSendError && error.detail) || "Please check your network or try again later. Your text is still in the form.",
       });
     } finally {
