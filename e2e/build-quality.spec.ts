@@ -2,6 +2,7 @@ import { readFileSync } from "node:fs";
 import { expect, test } from "@playwright/test";
 import { HtmlValidate, FileSystemConfigLoader } from "html-validate";
 import { routes } from "./support/pages";
+import { startServer } from "./support/servers";
 
 /*
  * Gates on the production build as the server delivers it: valid HTML, no broken internal link or asset,
@@ -90,4 +91,19 @@ test("responses carry hardening headers; the page policy allows no inline script
   expect(assetResponse.headers()["content-encoding"]).toBe("br");
   const gzipped = await request.get(asset, { headers: { "accept-encoding": "gzip" } });
   expect(gzipped.headers()["content-encoding"]).toBe("gzip");
+});
+
+test("behind a TLS proxy, plain-http visitors are redirected to https and told to stay there (HSTS)", async ({ request }) => {
+  const server = await startServer({ SITE_URL: "https://www.example.com", TRUST_PROXY: "1" });
+  try {
+    const plain = await request.get(`${server.url}/services/cybersecurity?ref=ad`, { headers: { "X-Forwarded-Proto": "http" }, maxRedirects: 0 });
+    expect(plain.status()).toBe(301);
+    expect(plain.headers()["location"]).toBe("https://www.example.com/services/cybersecurity?ref=ad");
+    const secure = await request.get(`${server.url}/services/cybersecurity`, { headers: { "X-Forwarded-Proto": "https" } });
+    expect(secure.status()).toBe(200);
+    expect(secure.headers()["strict-transport-security"]).toBe("max-age=63072000; includeSubDomains");
+    expect(secure.headers()["content-security-policy"]).toContain("upgrade-insecure-requests");
+  } finally {
+    await server.stop();
+  }
 });

@@ -54,6 +54,16 @@ export function createApp({ config, site, log, contactApi }: AppDeps) {
     });
   });
 
+  // Behind a TLS proxy, a visitor who typed http:// is sent to the https:// site (and HSTS keeps them there).
+  if (config.siteUrl?.startsWith("https://") && config.TRUST_PROXY > 0) {
+    const siteUrl = config.siteUrl;
+    app.use(async (c, next) => {
+      if (c.req.header("x-forwarded-proto")?.split(",")[0]?.trim() !== "http") return next();
+      const { pathname, search } = new URL(c.req.url);
+      return c.redirect(`${siteUrl}${pathname}${search}`, 301);
+    });
+  }
+
   if (contactApi) app.route("/api/contact", contactApi);
   app.all("/api/*", (c) => c.json({ ok: false, error: "Not found" }, 404));
 
