@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import { homeSections, paths } from "~/config/paths";
 import { footerLinks } from "~/config/footer";
 import { allRoutePaths, findIndustry, findService, home, industries, resources, services } from "./catalog.server";
-import { toIndustryCard, toResourceCard, toServiceCard } from "./cards";
+import { toIndustryCard, toResourceCard, toServiceCard } from "./cards.server";
 import { industrySchema, resourceSchema, serviceSchema } from "./schema";
 import { industries as rawIndustries } from "./industries";
 import { resources as rawResources } from "./resources";

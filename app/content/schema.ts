@@ -156,3 +156,4 @@ export const homeSchema = z.object({
   }),
 });
 export type HomeInput = z.input<typeof homeSchema>;
+export type Home = z.output<typeof homeSchema>;

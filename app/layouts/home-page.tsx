@@ -1,6 +1,6 @@
-import type { IndustryCardData, ResourceCardData, ServiceCardData } from "~/content/cards";
-import type { homeSchema } from "~/content/schema";
-import type { z } from "zod";
+import type { IndustryCardData, ResourceCardData, ServiceCardData } from "~/content/cards.server";
+import type { Home } from "~/content/schema";
+import type { WithIconMarkup } from "~/content/ui-icons.server";
 import { ContactForm } from "~/components/contact/contact-form";
 import { ContactDetails } from "~/components/home/contact-details";
 import { IndustryCard } from "~/components/home/industry-card";
@@ -13,8 +13,11 @@ import { buttonClass } from "~/components/ui/button";
 import { Card, CardGrid, CardTitle } from "~/components/ui/card";
 import { Section, SectionHeading } from "~/components/ui/section";
 
+type Values = Home["about"]["values"];
+export type HomeContent = Omit<Home, "about"> & { about: Omit<Home["about"], "values"> & { values: WithIconMarkup<Values[number]>[] } };
+
 export type HomePageData = {
-  home: z.output<typeof homeSchema>;
+  home: HomeContent;
   services: ServiceCardData[];
   industries: IndustryCardData[];
   resources: ResourceCardData[];
@@ -95,7 +98,7 @@ export function HomePage({ home, services, industries, resources }: HomePageData
           <CardGrid cols={2}>
             {home.about.values.map((value) => (
               <Card key={value.title}>
-                <IconBadge name={value.icon} />
+                <IconBadge markup={value.icon} />
                 <CardTitle>{value.title}</CardTitle>
                 <p className="mt-2 text-slate-600">{value.description}</p>
               </Card>

@@ -1,4 +1,5 @@
 import type { Industry } from "~/content/schema";
+import type { WithIconMarkup } from "~/content/ui-icons.server";
 import { ClosingCta } from "~/components/closing-cta";
 import { MarketFigure } from "~/components/market-figure";
 import { PageHero } from "~/components/page-hero";
@@ -6,7 +7,9 @@ import { PainPointCard } from "~/components/pain-point-card";
 import { Card, CardGrid, CardTitle } from "~/components/ui/card";
 import { Section, SectionHeading } from "~/components/ui/section";
 
-export function IndustryPage({ industry }: { industry: Industry }) {
+export type IndustryPageData = Omit<Industry, "painPoints"> & { painPoints: WithIconMarkup<Industry["painPoints"][number]>[] };
+
+export function IndustryPage({ industry }: { industry: IndustryPageData }) {
   return (
     <>
       <PageHero eyebrow={industry.title} title={industry.headline}>

@@ -1,4 +1,5 @@
 import type { Resource } from "~/content/schema";
+import type { WithIconMarkup } from "~/content/ui-icons.server";
 import { ClosingCta } from "~/components/closing-cta";
 import { MarketFigure } from "~/components/market-figure";
 import { PageHero } from "~/components/page-hero";
@@ -15,7 +16,9 @@ function TitledCards({ items }: { items: Resource["applications"] }) {
   ));
 }
 
-export function ResourcePage({ resource }: { resource: Resource }) {
+export type ResourcePageData = Omit<Resource, "painPoints"> & { painPoints: WithIconMarkup<Resource["painPoints"][number]>[] };
+
+export function ResourcePage({ resource }: { resource: ResourcePageData }) {
   return (
     <>
       <PageHero eyebrow={`${resource.category} · ${resource.readTime} min read`} title={resource.headline}>

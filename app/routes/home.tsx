@@ -2,13 +2,14 @@ import type { Route } from "./+types/home";
 import { paths } from "~/config/paths";
 import { site } from "~/config/site";
 import { home, industries, resources, services } from "~/content/catalog.server";
-import { toIndustryCard, toResourceCard, toServiceCard } from "~/content/cards";
+import { toIndustryCard, toResourceCard, toServiceCard } from "~/content/cards.server";
+import { withIconMarkup } from "~/content/ui-icons.server";
 import { HomePage } from "~/layouts/home-page";
 import { buildSeo, seoMeta, siteUrl } from "~/lib/seo";
 
 export function loader() {
   return {
-    home,
+    home: { ...home, about: { ...home.about, values: home.about.values.map(withIconMarkup) } },
     services: services.map(toServiceCard),
     industries: industries.map(toIndustryCard),
     resources: resources.map(toResourceCard),

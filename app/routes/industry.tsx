@@ -3,6 +3,7 @@ import type { Route } from "./+types/industry";
 import { paths } from "~/config/paths";
 import { site } from "~/config/site";
 import { findIndustry } from "~/content/catalog.server";
+import { withIconMarkup } from "~/content/ui-icons.server";
 import { IndustryPage } from "~/layouts/industry-page";
 import { buildSeo, seoMeta } from "~/lib/seo";
 
@@ -10,7 +11,7 @@ export function loader({ params }: Route.LoaderArgs) {
   const industry = findIndustry(params.slug);
   if (!industry) throw data(null, { status: 404, statusText: "Not Found" });
   return {
-    industry,
+    industry: { ...industry, painPoints: industry.painPoints.map(withIconMarkup) },
     seo: buildSeo({ title: `${industry.seo.title} | ${site.name}`, description: industry.seo.description, path: paths.industry(industry.slug) }),
   };
 }

@@ -3,6 +3,7 @@ import type { Route } from "./+types/resource";
 import { paths } from "~/config/paths";
 import { site } from "~/config/site";
 import { findResource } from "~/content/catalog.server";
+import { withIconMarkup } from "~/content/ui-icons.server";
 import { ResourcePage } from "~/layouts/resource-page";
 import { buildSeo, seoMeta } from "~/lib/seo";
 
@@ -11,7 +12,7 @@ export function loader({ params }: Route.LoaderArgs) {
   if (!resource) throw data(null, { status: 404, statusText: "Not Found" });
   // The spec fixes each article's tab title, so it carries no brand suffix.
   return {
-    resource,
+    resource: { ...resource, painPoints: resource.painPoints.map(withIconMarkup) },
     seo: buildSeo({
       title: resource.seo.title,
       description: resource.seo.description,

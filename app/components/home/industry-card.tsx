@@ -1,5 +1,5 @@
 import { Link } from "react-router";
-import type { IndustryCardData } from "~/content/cards";
+import type { IndustryCardData } from "~/content/cards.server";
 import { DecorativeImage } from "../decorative-image";
 import { Card, CardTitle } from "../ui/card";
 

@@ -1,12 +1,12 @@
 import { Link } from "react-router";
-import type { ServiceCardData } from "~/content/cards";
+import type { ServiceCardData } from "~/content/cards.server";
 import { IconBadge } from "../ui-icon";
 import { Card, CardTitle } from "../ui/card";
 
 export function ServiceCard({ card }: { card: ServiceCardData }) {
   return (
     <Card lift className="relative">
-      <IconBadge name={card.icon} />
+      <IconBadge markup={card.icon} />
       <CardTitle>
         <Link to={card.href} className="after:absolute after:inset-0 after:rounded-2xl">
           {card.title}
