@@ -1,10 +1,10 @@
 import { defineConfig, devices } from "@playwright/test";
+import { chromiumArgs, chromiumPath } from "./scripts/chromium.mjs";
 
 // Browser tests run Debian's Chromium (never a downloaded browser) against the production build
 // served by the same server `npm start` runs, on loopback, with a throwaway SQLite file.
 export const PORT = Number(process.env.E2E_PORT ?? 4173);
 export const BASE_URL = `http://127.0.0.1:${PORT}`;
-const chromium = process.env.CHROMIUM_PATH || "/usr/bin/chromium";
 const runDir = process.env.E2E_RUN_DIR ?? `test-results/run-${process.pid}`;
 // Workers are separate processes with their own pid: hand them the run directory the servers were started with.
 process.env.E2E_RUN_DIR = runDir;
@@ -26,16 +26,8 @@ export default defineConfig({
     baseURL: BASE_URL,
     trace: "retain-on-failure",
     launchOptions: {
-      executablePath: chromium,
-      args: [
-        "--no-sandbox",
-        "--disable-gpu",
-        "--disable-background-networking",
-        "--disable-component-update",
-        "--no-first-run",
-        "--disable-sync",
-        "--disable-quic",
-      ],
+      executablePath: chromiumPath,
+      args: chromiumArgs,
     },
   },
   projects: [{ name: "chromium", use: { ...devices["Desktop Chrome"], viewport: { width: 1280, height: 800 } } }],

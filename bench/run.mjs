@@ -20,6 +20,7 @@ import { cpus, loadavg, tmpdir } from "node:os";
 import { dirname, join, relative } from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
 import { parseArgs } from "node:util";
+import { chromiumArgs } from "../scripts/chromium.mjs";
 
 const root = join(dirname(fileURLToPath(import.meta.url)), "..");
 const benchDir = join(root, "bench");
@@ -29,16 +30,8 @@ const rel = (/** @type {string} */ path) => relative(process.cwd(), path) || "."
 const DEFAULT_PAGES = ["/", "/services/application-development", "/industries/manufacturing-supply-chain", "/resources/digital-twins"];
 const PRESETS = ["mobile", "desktop"];
 const CATEGORIES = ["performance", "accessibility", "best-practices", "seo"];
-const CHROME_FLAGS = [
-  "--headless=new", // without it Lighthouse cannot connect to Debian's Chromium here (stack notes §9)
-  "--no-sandbox",
-  "--disable-gpu",
-  "--disable-background-networking",
-  "--disable-component-update",
-  "--no-first-run",
-  "--disable-sync",
-  "--disable-quic",
-];
+// --headless=new: without it Lighthouse cannot connect to Debian's Chromium here (stack notes §9).
+const CHROME_FLAGS = ["--headless=new", ...chromiumArgs];
 const RUN_TIMEOUT_MS = 180_000;
 
 /** Targets of issue 5, mobile preset, medians. `ok` decides; `text` is what the reports print. */

@@ -1,8 +1,7 @@
 // Browser tests drive Debian's Chromium; we never download a browser. Installs it when we can, else says how.
 import { execSync } from "node:child_process";
 import { existsSync } from "node:fs";
-
-const path = process.env.CHROMIUM_PATH || "/usr/bin/chromium";
+import { chromiumPath as path } from "./chromium.mjs";
 if (!existsSync(path)) {
   const isRoot = process.getuid?.() === 0;
   const isDebian = existsSync("/etc/debian_version");
