@@ -12,7 +12,7 @@ export type IndustryPageData = Omit<Industry, "painPoints"> & { painPoints: With
 export function IndustryPage({ industry }: { industry: IndustryPageData }) {
   return (
     <>
-      <PageHero eyebrow={industry.title} title={industry.headline}>
+      <PageHero eyebrow={industry.title} title={industry.headline} image={industry.image}>
         <p className="mt-6 max-w-3xl text-xl text-slate-200">{industry.subtitle}</p>
         <MarketFigure label="Total Addressable Market" value={industry.market.value} description={industry.market.description} />
       </PageHero>

@@ -21,7 +21,7 @@ export type ResourcePageData = Omit<Resource, "painPoints"> & { painPoints: With
 export function ResourcePage({ resource }: { resource: ResourcePageData }) {
   return (
     <>
-      <PageHero eyebrow={`${resource.category} · ${resource.readTime} min read`} title={resource.headline}>
+      <PageHero eyebrow={`${resource.category} · ${resource.readTime} min read`} title={resource.headline} image={resource.image}>
         <MarketFigure label="Market outlook" value={resource.market.value} description={resource.market.description} />
       </PageHero>
 
