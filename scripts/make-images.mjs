@@ -1,6 +1,7 @@
-// Generates the site's original artwork from SVG drawn in code: 16 card illustrations (PNG + WebP) in public/png/,
-// the Open Graph image, and the app icons built from the brand mark in public/favicon.svg.
+// Generates the site's original artwork from SVG drawn in code: 16 card illustrations and the home page hero (PNG + WebP)
+// in public/png/, the Open Graph image, and the app icons built from the brand mark in public/favicon.svg.
 // Renders with Debian's Chromium through Playwright; no network, no image libraries. Run: node scripts/make-images.mjs
+// (or name the images to make: node scripts/make-images.mjs hero).
 import { mkdir, readFile, writeFile } from "node:fs/promises";
 import { existsSync } from "node:fs";
 import { dirname, join } from "node:path";
@@ -678,6 +679,189 @@ art["carbon-credits"] = () => {
   );
 };
 
+/* ---------- home page hero artwork (transparent, drawn for the dark hero gradient) ---------- */
+
+const HERO_W = 800;
+const HERO_H = 640;
+const SKY = "#93b4ff"; // light blue that reads on navy
+
+/**
+ * An isometric stack of glass layers — data tiles at the bottom, a neural network in the middle, an app window with a
+ * rising bar chart on top — with a cloud and a chart card floating beside it. White at low opacities with teal and
+ * light-blue accents, on no background: the page's gradient shows through.
+ */
+function heroSvg() {
+  const C = 0.866;
+  const ox = 404;
+  const oy = 300;
+  const S = 250; // layer size
+  const P = (X, Y, Z) => [ox + (X - Y) * C, oy + (X + Y) * 0.5 - Z];
+  const poly = (p, attrs) => `<polygon points="${pts(p)}" ${attrs}/>`;
+  const line = (a, b, attrs) => `<line x1="${f(a[0])}" y1="${f(a[1])}" x2="${f(b[0])}" y2="${f(b[1])}" ${attrs}/>`;
+  const NS = `vector-effect="non-scaling-stroke"`;
+  // Flat content on the horizontal plane at height Z, drawn in plane coordinates (X runs right-down, Y left-down).
+  const onPlane = (Z, body) => `<g transform="matrix(${C} .5 ${-C} .5 ${ox} ${f(oy - Z)})">${body}</g>`;
+  // Content on an upright card at X = x0 facing front-right; u runs left to right from Y = y1, v runs down from Z = z1.
+  const onRightCard = (x0, y1, z1, body) => `<g transform="matrix(${C} -.5 0 1 ${f(ox + (x0 - y1) * C)} ${f(oy + (x0 + y1) * 0.5 - z1)})">${body}</g>`;
+
+  /** A glass slab: its two visible sides, then its top face (and whatever is drawn on it) on the plane. */
+  const slab = (x, y, z, w, d, t, { top, stroke, left, right, body = "" }) => {
+    const edge = `stroke="${WHITE}" stroke-opacity="${stroke}" stroke-width="1.5"`;
+    return `${poly([P(x, y + d, z), P(x + w, y + d, z), P(x + w, y + d, z + t), P(x, y + d, z + t)], `fill="${left[0]}" fill-opacity="${left[1]}"`)}
+    ${poly([P(x + w, y, z), P(x + w, y + d, z), P(x + w, y + d, z + t), P(x + w, y, z + t)], `fill="${right[0]}" fill-opacity="${right[1]}"`)}
+    ${onPlane(z + t, `<rect x="${x}" y="${y}" width="${w}" height="${d}" fill="${top[0]}" fill-opacity="${top[1]}"/>${body}<rect x="${x}" y="${y}" width="${w}" height="${d}" fill="none" ${edge} ${NS}/>`)}
+    ${line(P(x + w, y + d, z + t), P(x + w, y + d, z), edge)}`;
+  };
+
+  /** An upright box standing on the plane at height z (a bar of the chart). */
+  const box = (x, y, z, w, d, h, [topC, leftC, rightC]) =>
+    `${poly([P(x, y + d, z), P(x + w, y + d, z), P(x + w, y + d, z + h), P(x, y + d, z + h)], `fill="${leftC}"`)}
+    ${poly([P(x + w, y, z), P(x + w, y + d, z), P(x + w, y + d, z + h), P(x + w, y, z + h)], `fill="${rightC}"`)}
+    ${poly([P(x, y, z + h), P(x + w, y, z + h), P(x + w, y + d, z + h), P(x, y + d, z + h)], `fill="${topC}"`)}`;
+
+  const glowDot = (x, y, r, col, halo = 2.4) =>
+    `<circle cx="${f(x)}" cy="${f(y)}" r="${f(r * halo)}" fill="url(#hHalo${col === TEAL ? "T" : "W"})"/><circle cx="${f(x)}" cy="${f(y)}" r="${r}" fill="${col}"/>`;
+
+  const zBase = 0;
+  const zMid = 70;
+  const zTop = 206;
+
+  /* bottom layer: a grid of data tiles, a few lit */
+  let tiles = "";
+  const lit = { 3: TEAL, 8: SKY, 14: TEAL, 19: WHITE, 22: TEAL, 27: SKY, 29: TEAL, 33: WHITE, 35: SKY };
+  for (let r = 0; r < 6; r++)
+    for (let c = 0; c < 6; c++) {
+      const col = lit[r * 6 + c];
+      tiles += `<rect x="${-2 + c * 42}" y="${-2 + r * 42}" width="32" height="32" rx="5" fill="${col || WHITE}" fill-opacity="${col ? (col === WHITE ? 0.45 : 0.65) : 0.07}"/>`;
+    }
+
+  /* middle layer: a neural network, its layers running across the plane */
+  const layers = [
+    [48, [70, 140, 210]],
+    [132, [40, 100, 160, 220]],
+    [214, [90, 180]],
+  ];
+  const nodes = layers.map(([X, ys]) => ys.map((Y) => P(X, Y, zMid + 8)));
+  let net = "";
+  for (let i = 0; i < nodes.length - 1; i++) for (const a of nodes[i]) for (const b of nodes[i + 1]) net += line(a, b, `stroke="${WHITE}" stroke-opacity=".4" stroke-width="1.3"`);
+  nodes.flat().forEach(([x, y], i) => (net += glowDot(x, y, 6, [TEAL, WHITE, SKY][i % 3])));
+
+  /* top layer: an app window */
+  const win = `
+    <rect x="14" y="14" width="${S - 28}" height="${S - 28}" rx="10" fill="${WHITE}" fill-opacity=".08"/>
+    <path d="M24 14 H${S - 24} A10 10 0 0 1 ${S - 14} 24 V40 H14 V24 A10 10 0 0 1 24 14 Z" fill="${WHITE}" fill-opacity=".14"/>
+    <circle cx="30" cy="27" r="5" fill="${TEAL}"/><circle cx="46" cy="27" r="5" fill="${SKY}"/><circle cx="62" cy="27" r="5" fill="${WHITE}" fill-opacity=".7"/>
+    <rect x="84" y="22" width="120" height="10" rx="5" fill="${WHITE}" fill-opacity=".22"/>
+    <rect x="24" y="50" width="48" height="${S - 74}" rx="6" fill="${WHITE}" fill-opacity=".07"/>
+    <rect x="32" y="62" width="32" height="8" rx="4" fill="${TEAL}"/>
+    <rect x="32" y="80" width="24" height="8" rx="4" fill="${WHITE}" fill-opacity=".4"/>
+    <rect x="32" y="98" width="28" height="8" rx="4" fill="${WHITE}" fill-opacity=".4"/>
+    <rect x="32" y="116" width="20" height="8" rx="4" fill="${WHITE}" fill-opacity=".4"/>
+    <rect x="82" y="50" width="70" height="64" rx="6" fill="${WHITE}" fill-opacity=".12"/>
+    <circle cx="117" cy="82" r="19" fill="none" stroke="${WHITE}" stroke-opacity=".22" stroke-width="8"/>
+    <circle cx="117" cy="82" r="19" fill="none" stroke="${TEAL}" stroke-width="8" stroke-dasharray="${f(2 * Math.PI * 19 * 0.68)} 200" transform="rotate(-90 117 82)"/>
+    <rect x="160" y="50" width="66" height="64" rx="6" fill="${WHITE}" fill-opacity=".12"/>
+    <rect x="170" y="63" width="42" height="8" rx="4" fill="${WHITE}" fill-opacity=".75"/>
+    <rect x="170" y="79" width="30" height="6" rx="3" fill="${WHITE}" fill-opacity=".35"/>
+    <rect x="170" y="93" width="38" height="6" rx="3" fill="${WHITE}" fill-opacity=".35"/>
+    <rect x="82" y="124" width="144" height="102" rx="6" fill="${WHITE}" fill-opacity=".12"/>
+    <path d="M94 208 H214" stroke="${WHITE}" stroke-opacity=".3" stroke-width="1.2" ${NS}/>`;
+  let bars = "";
+  [30, 48, 38, 66, 96].forEach((h, i) => {
+    const faces = i === 4 ? ["#b5f1f3", TEAL, "#3fb7c0"] : i === 3 ? ["#d3dfff", SKY, "#6f8fe6"] : ["#ffffff", "#e3eaff", "#aebff0"];
+    bars += box(98 + i * 24, 186, zTop + 12, 14, 14, h, faces);
+  });
+
+  /* vertical beams between the layers at the three visible corners, with data on the move */
+  let beams = "";
+  for (const [x, y] of [
+    [S, 0],
+    [0, S],
+    [S, S],
+  ])
+    beams += line(P(x, y, zBase + 10), P(x, y, zTop), `stroke="${WHITE}" stroke-opacity=".3" stroke-width="1.2" stroke-dasharray="3 5"`);
+  const packets = [
+    [S, S, 48, TEAL],
+    [S, 0, 150, WHITE],
+    [0, S, 140, TEAL],
+  ]
+    .map(([x, y, z, c]) => glowDot(...P(x, y, z), 4, c))
+    .join("");
+
+  /* a glass cloud above the stack's left, linked down to the window */
+  const [cx, cy] = [196, 106];
+  const cloudPath = "M-62 24 C-88 24 -92 -8 -66 -14 C-66 -44 -30 -56 -12 -34 C-2 -62 48 -62 50 -22 C78 -24 84 20 58 24 Z";
+  const cl = P(0, 150, zTop + 12);
+  const cloudArt = `<path d="M${cx} ${cy + 26} V${f(cl[1] - 24)} Q${cx} ${f(cl[1])} ${f(cx + 24)} ${f(cl[1])} H${f(cl[0])}" fill="none" stroke="${WHITE}" stroke-opacity=".4" stroke-width="1.5" stroke-dasharray="3 5"/>
+    ${glowDot(cl[0], cl[1], 4, WHITE)}
+    <g transform="translate(${cx} ${cy})">
+      <path d="${cloudPath}" fill="${WHITE}" fill-opacity=".16" stroke="${WHITE}" stroke-opacity=".8" stroke-width="2" stroke-linejoin="round"/>
+      <path d="M0 12 V-14 M-11 -3 L0 -14 L11 -3" fill="none" stroke="${TEAL}" stroke-width="5" stroke-linecap="round" stroke-linejoin="round"/>
+    </g>
+    ${glowDot(cx, cy + 26, 4, TEAL)}`;
+
+  /* an upright chart card at the right */
+  const cw = 136;
+  const chh = 100;
+  const trend = [
+    [16, 74],
+    [38, 62],
+    [60, 68],
+    [82, 44],
+    [104, 48],
+    [120, 24],
+  ];
+  // Floating just right of the stack's top corner.
+  const cardAt = [S + 64, 42, 266];
+  const card = onRightCard(
+    ...cardAt,
+    `<rect width="${cw}" height="${chh}" rx="8" fill="url(#hGlass)"/>
+     <rect width="${cw}" height="${chh}" rx="8" fill="none" stroke="${WHITE}" stroke-opacity=".6" stroke-width="1.5" ${NS}/>
+     <rect x="16" y="13" width="44" height="7" rx="3.5" fill="${WHITE}" fill-opacity=".7"/>
+     <rect x="66" y="13" width="20" height="7" rx="3.5" fill="${TEAL}"/>
+     <path d="M${pts(trend)} V88 H16 Z" fill="url(#hArea)"/>
+     <polyline points="${pts(trend)}" fill="none" stroke="${TEAL}" stroke-width="3" stroke-linejoin="round" stroke-linecap="round"/>
+     <circle cx="120" cy="24" r="5" fill="${WHITE}"/>`,
+  );
+
+  const mid = P(S / 2, S / 2, zMid);
+  // A faint outline around the base, like a ripple, and a few specks of light.
+  const ripple = (m) => [P(-22 - m, -22 - m, 0), P(S + 22 + m, -22 - m, 0), P(S + 22 + m, S + 22 + m, 0), P(-22 - m, S + 22 + m, 0)];
+  const ripples = poly(ripple(36), `fill="none" stroke="${WHITE}" stroke-opacity=".12" stroke-width="1.2"`);
+  const specks = [
+    [96, 268, 2.5, WHITE, 0.5],
+    [716, 440, 3, TEAL, 0.9],
+    [578, 70, 2, WHITE, 0.6],
+    [124, 470, 2, SKY, 0.8],
+    [742, 110, 2, WHITE, 0.4],
+    [300, 40, 2.5, TEAL, 0.7],
+  ]
+    .map(([x, y, r, c, o]) => `<circle cx="${x}" cy="${y}" r="${r}" fill="${c}" fill-opacity="${o}"/>`)
+    .join("");
+  return `<svg xmlns="http://www.w3.org/2000/svg" width="${HERO_W}" height="${HERO_H}" viewBox="0 0 ${HERO_W} ${HERO_H}">
+  <defs>
+    <radialGradient id="hGlow" cx=".5" cy=".5" r=".5">${bands(WHITE, WHITE, 6, { o0: 0.16, o1: 0 })}</radialGradient>
+    <radialGradient id="hHaloT" cx=".5" cy=".5" r=".5">${bands(TEAL, TEAL, 6, { o0: 0.45, o1: 0.05 })}</radialGradient>
+    <radialGradient id="hHaloW" cx=".5" cy=".5" r=".5">${bands(WHITE, WHITE, 6, { o0: 0.4, o1: 0.04 })}</radialGradient>
+    <linearGradient id="hTop" x1="0" y1="0" x2="1" y2="1">${bands(WHITE, WHITE, 8, { o0: 0.2, o1: 0.1 })}</linearGradient>
+    <linearGradient id="hGlass" x1="0" y1="0" x2="1" y2="1">${bands(WHITE, WHITE, 8, { o0: 0.26, o1: 0.08 })}</linearGradient>
+    <linearGradient id="hArea" x1="0" y1="0" x2="0" y2="1">${bands(TEAL, TEAL, 8, { o0: 0.45, o1: 0.02 })}</linearGradient>
+  </defs>
+  <ellipse cx="${f(mid[0])}" cy="${f(mid[1])}" rx="230" ry="130" fill="url(#hGlow)"/>
+  ${ripples}
+  ${specks}
+  ${slab(-22, -22, zBase, S + 44, S + 44, 10, { top: [WHITE, 0.05], stroke: 0.25, left: [WHITE, 0.14], right: [WHITE, 0.07], body: tiles })}
+  ${beams}
+  ${slab(0, 0, zMid, S, S, 8, { top: [WHITE, 0.1], stroke: 0.4, left: [WHITE, 0.2], right: [WHITE, 0.1] })}
+  ${net}
+  ${packets}
+  ${slab(0, 0, zTop, S, S, 12, { top: ["url(#hTop)", 1], stroke: 0.65, left: [SKY, 0.4], right: [BLUE, 0.6], body: win })}
+  ${bars}
+  ${cloudArt}
+  ${card}
+</svg>`;
+}
+
 /* ---------- brand mark, icons and Open Graph image ---------- */
 
 async function brandMark() {
@@ -851,10 +1035,12 @@ const BROWSER_ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-net
 /**
  * Draws the SVG into a canvas in the page and returns a PNG (encoded here) and, if asked, Chromium's WebP.
  * `quantize` > 0 maps the PNG's pixels to a palette of that many colours first (the WebP is made from the unquantized canvas).
+ * `webpAlphaLevels` > 0 snaps the WebP's alpha to that many levels first: Chromium keeps WebP alpha lossless, and a
+ * plane of 256 levels costs several times the lossy colour; at 16 or fewer levels it is packed four bits a pixel.
  */
-async function render(page, svg, width, height, { webp = false, quantize = 0 } = {}) {
+async function render(page, svg, width, height, { webp = false, quantize = 0, webpAlphaLevels = 0 } = {}) {
   const res = await page.evaluate(
-    async ({ svg, width, height, webp, quantize }) => {
+    async ({ svg, width, height, webp, quantize, webpAlphaLevels }) => {
       const img = new Image();
       img.src = "data:image/svg+xml;charset=utf-8," + encodeURIComponent(svg);
       await img.decode();
@@ -864,32 +1050,63 @@ async function render(page, svg, width, height, { webp = false, quantize = 0 } =
       const ctx = canvas.getContext("2d");
       ctx.drawImage(img, 0, 0, width, height);
       const out = {};
-      if (webp) out.webp = canvas.toDataURL("image/webp", 0.82);
+      if (webp && webpAlphaLevels) {
+        // Levels by 1-D k-means over the alpha histogram (0 and 255 pinned), so large flat areas keep their exact alpha.
+        const img = ctx.getImageData(0, 0, width, height);
+        const d = img.data;
+        const hist = new Float64Array(256);
+        for (let i = 3; i < d.length; i += 4) hist[d[i]]++;
+        let levels = Array.from({ length: webpAlphaLevels }, (_, i) => Math.round(255 * (i / (webpAlphaLevels - 1)) ** 1.5));
+        const nearest = new Uint8Array(256);
+        const assign = () => {
+          for (let v = 0; v < 256; v++) nearest[v] = levels.reduce((b, l, j) => (Math.abs(l - v) < Math.abs(levels[b] - v) ? j : b), 0);
+        };
+        for (let iter = 0; iter < 30; iter++) {
+          assign();
+          const sum = new Float64Array(levels.length);
+          const cnt = new Float64Array(levels.length);
+          for (let v = 0; v < 256; v++) {
+            sum[nearest[v]] += v * hist[v];
+            cnt[nearest[v]] += hist[v];
+          }
+          levels = levels.map((l, j) => (j === 0 || j === levels.length - 1 || !cnt[j] ? l : Math.round(sum[j] / cnt[j])));
+        }
+        assign();
+        for (let i = 3; i < d.length; i += 4) d[i] = levels[nearest[d[i]]];
+        const snapped = document.createElement("canvas");
+        snapped.width = width;
+        snapped.height = height;
+        snapped.getContext("2d").putImageData(img, 0, 0);
+        out.webp = snapped.toDataURL("image/webp", 0.82);
+      } else if (webp) out.webp = canvas.toDataURL("image/webp", 0.82);
       const data = ctx.getImageData(0, 0, width, height).data;
       if (quantize) {
         // Median-cut palette of `quantize` colours, then nearest-colour mapping (no dither: flat art stays flat).
+        // Colours are RGBA, compared premultiplied (a faint pixel's colour matters as little as it shows); for opaque
+        // art the alpha channel is constant and this is plain RGB median cut.
         const n = width * height;
+        const keyAt = (i) => data[i * 4] * 0x1000000 + ((data[i * 4 + 1] << 16) | (data[i * 4 + 2] << 8) | data[i * 4 + 3]);
+        const rgbaOf = (k) => [Math.floor(k / 0x1000000), (k >> 16) & 255, (k >> 8) & 255, k & 255];
+        const premul = ([r, g, b, a]) => [(r * a) / 255, (g * a) / 255, (b * a) / 255, a];
         const counts = new Map();
         for (let i = 0; i < n; i++) {
-          const k = (data[i * 4] << 16) | (data[i * 4 + 1] << 8) | data[i * 4 + 2];
+          const k = keyAt(i);
           counts.set(k, (counts.get(k) || 0) + 1);
         }
         // Large flat areas keep their exact colour; median cut shares the other slots among edge and gradient tones.
-        const byCount = [...counts.entries()].sort((a, b) => b[1] - a[1]);
+        const byCount = [...counts.entries()].sort((a, b) => b[1] - a[1]).map(([k, c]) => [k, c, premul(rgbaOf(k))]);
         const exact = byCount.filter(([, c]) => c >= n / 1000).slice(0, quantize >> 1);
         const rest = byCount.slice(exact.length);
         let boxes = rest.length ? [rest] : [];
         const slots = quantize - exact.length;
         const range = (box) => {
           let best = [0, -1];
-          for (let ch = 0; ch < 3; ch++) {
-            const sh = 16 - ch * 8;
+          for (let ch = 0; ch < 4; ch++) {
             let lo = 255;
             let hi = 0;
-            for (const [k] of box) {
-              const v = (k >> sh) & 255;
-              if (v < lo) lo = v;
-              if (v > hi) hi = v;
+            for (const [, , v] of box) {
+              if (v[ch] < lo) lo = v[ch];
+              if (v[ch] > hi) hi = v[ch];
             }
             if (hi - lo > best[1]) best = [ch, hi - lo];
           }
@@ -911,8 +1128,7 @@ async function render(page, svg, width, height, { webp = false, quantize = 0 } =
           if (bi < 0) break;
           const box = boxes[bi];
           const [ch] = range(box);
-          const sh = 16 - ch * 8;
-          box.sort((a, b) => ((a[0] >> sh) & 255) - ((b[0] >> sh) & 255));
+          box.sort((a, b) => a[2][ch] - b[2][ch]);
           const total = box.reduce((s, [, c]) => s + c, 0);
           let acc = 0;
           let cut = 1;
@@ -925,31 +1141,29 @@ async function render(page, svg, width, height, { webp = false, quantize = 0 } =
           }
           boxes.splice(bi, 1, box.slice(0, cut), box.slice(cut));
         }
-        const pal = exact.map(([k]) => [k >> 16, (k >> 8) & 255, k & 255]);
+        const pal = exact.map(([k]) => rgbaOf(k));
         for (const b of boxes) {
-          let r = 0;
-          let g = 0;
-          let bl = 0;
+          const sum = [0, 0, 0, 0];
           let w = 0;
-          for (const [k, c] of b) {
-            r += ((k >> 16) & 255) * c;
-            g += ((k >> 8) & 255) * c;
-            bl += (k & 255) * c;
+          for (const [, c, v] of b) {
+            for (let ch = 0; ch < 4; ch++) sum[ch] += v[ch] * c;
             w += c;
           }
-          pal.push([Math.round(r / w), Math.round(g / w), Math.round(bl / w)]);
+          // Back from premultiplied (exactly the plain average when the box is opaque).
+          const a = sum[3] / w;
+          const un = (s) => (a === 255 ? Math.round(s / w) : a ? Math.min(255, Math.round((s * 255) / sum[3])) : 0);
+          pal.push([un(sum[0]), un(sum[1]), un(sum[2]), Math.round(a)]);
         }
+        const palPm = pal.map((c) => [c, premul(c)]);
         const cache = new Map();
         for (let i = 0; i < n; i++) {
-          const k = (data[i * 4] << 16) | (data[i * 4 + 1] << 8) | data[i * 4 + 2];
+          const k = keyAt(i);
           let p = cache.get(k);
           if (!p) {
-            const r = k >> 16;
-            const g = (k >> 8) & 255;
-            const b = k & 255;
+            const [r, g, b, a] = premul(rgbaOf(k));
             let bd = Infinity;
-            for (const c of pal) {
-              const d = 2 * (r - c[0]) ** 2 + 4 * (g - c[1]) ** 2 + 3 * (b - c[2]) ** 2;
+            for (const [c, v] of palPm) {
+              const d = 2 * (r - v[0]) ** 2 + 4 * (g - v[1]) ** 2 + 3 * (b - v[2]) ** 2 + 3 * (a - v[3]) ** 2;
               if (d < bd) {
                 bd = d;
                 p = c;
@@ -960,6 +1174,7 @@ async function render(page, svg, width, height, { webp = false, quantize = 0 } =
           data[i * 4] = p[0];
           data[i * 4 + 1] = p[1];
           data[i * 4 + 2] = p[2];
+          data[i * 4 + 3] = p[3];
         }
       }
       let bin = "";
@@ -967,14 +1182,26 @@ async function render(page, svg, width, height, { webp = false, quantize = 0 } =
       out.rgba = btoa(bin);
       return out;
     },
-    { svg, width, height, webp, quantize },
+    { svg, width, height, webp, quantize, webpAlphaLevels },
   );
   const rgba = Buffer.from(res.rgba, "base64");
   return { png: encodePng(rgba, width, height), webp: res.webp ? Buffer.from(res.webp.split(",")[1], "base64") : null };
 }
 
+/** Everything this script makes, by name; `node scripts/make-images.mjs hero og-image` makes just those. */
+const ICONS = [
+  ["icon-192", 192],
+  ["icon-512", 512],
+  ["apple-touch-icon", 180],
+];
+const NAMES = [...Object.keys(art), "hero", ...ICONS.map(([name]) => name), "og-image"];
+
 async function main() {
   const started = Date.now();
+  const only = process.argv.slice(2);
+  const unknown = only.filter((name) => !NAMES.includes(name));
+  if (unknown.length) throw new Error(`Unknown image ${unknown.join(", ")}; one of: ${NAMES.join(", ")}`);
+  const want = (name) => !only.length || only.includes(name);
   const executablePath = process.env.CHROMIUM_PATH || "/usr/bin/chromium";
   if (!existsSync(executablePath)) throw new Error(`No Chromium at ${executablePath}; install it or set CHROMIUM_PATH.`);
   await mkdir(join(pub, "png"), { recursive: true });
@@ -988,19 +1215,21 @@ async function main() {
       rows.push([rel, buf.length]);
     };
     for (const [name, draw] of Object.entries(art)) {
+      if (!want(name)) continue;
       const { png, webp } = await render(page, draw(), W, H, { webp: true, quantize: 256 });
       await write(`png/${name}.png`, png);
       await write(`png/${name}.webp`, webp);
     }
-    const mark = await brandMark();
-    for (const [rel, size] of [
-      ["icon-192.png", 192],
-      ["icon-512.png", 512],
-      ["apple-touch-icon.png", 180],
-    ]) {
-      await write(rel, (await render(page, iconSvg(mark, size), size, size)).png);
+    if (want("hero")) {
+      const { png, webp } = await render(page, heroSvg(), HERO_W, HERO_H, { webp: true, quantize: 256, webpAlphaLevels: 16 });
+      await write("png/hero.png", png);
+      await write("png/hero.webp", webp);
     }
-    await write("og-image.png", (await render(page, ogSvg(mark), 1200, 630, { quantize: 256 })).png);
+    const mark = await brandMark();
+    for (const [name, size] of ICONS) {
+      if (want(name)) await write(`${name}.png`, (await render(page, iconSvg(mark, size), size, size)).png);
+    }
+    if (want("og-image")) await write("og-image.png", (await render(page, ogSvg(mark), 1200, 630, { quantize: 256 })).png);
   } finally {
     await browser.close();
   }
