@@ -120,7 +120,8 @@ test.describe("home page", () => {
     await page.goto("/");
     await waitForHydration(page);
     const images = page.locator('img[src^="/png/"]');
-    await expect(images).toHaveCount(16);
+    // The hero artwork plus ten industry and six resource cards.
+    await expect(images).toHaveCount(17);
     for (const image of await images.all()) {
       await image.scrollIntoViewIfNeeded();
       await expect(image).toHaveAttribute("alt", "");

@@ -8,6 +8,7 @@ import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { deflateSync } from "node:zlib";
 import { chromium } from "playwright-core";
+import { chromiumArgs, chromiumPath } from "./chromium.mjs";
 
 /* global Image, document -- used inside page.evaluate(), which runs in the browser */
 
@@ -1030,7 +1031,6 @@ function encodePng(rgba, width, height) {
 
 /* ---------- rendering ---------- */
 
-const BROWSER_ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update", "--no-first-run", "--disable-sync", "--disable-quic"];
 
 /**
  * Draws the SVG into a canvas in the page and returns a PNG (encoded here) and, if asked, Chromium's WebP.
@@ -1202,10 +1202,10 @@ async function main() {
   const unknown = only.filter((name) => !NAMES.includes(name));
   if (unknown.length) throw new Error(`Unknown image ${unknown.join(", ")}; one of: ${NAMES.join(", ")}`);
   const want = (name) => !only.length || only.includes(name);
-  const executablePath = process.env.CHROMIUM_PATH || "/usr/bin/chromium";
+  const executablePath = chromiumPath;
   if (!existsSync(executablePath)) throw new Error(`No Chromium at ${executablePath}; install it or set CHROMIUM_PATH.`);
   await mkdir(join(pub, "png"), { recursive: true });
-  const browser = await chromium.launch({ executablePath, args: BROWSER_ARGS });
+  const browser = await chromium.launch({ executablePath, args: chromiumArgs });
   const rows = [];
   try {
     const page = await browser.newPage();

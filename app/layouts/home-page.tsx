@@ -2,6 +2,7 @@ import type { IndustryCardData, ResourceCardData, ServiceCardData } from "~/cont
 import type { Home } from "~/content/schema";
 import type { WithIconMarkup } from "~/content/ui-icons.server";
 import { ContactForm } from "~/components/contact/contact-form";
+import { DecorativeImage } from "~/components/decorative-image";
 import { ContactDetails } from "~/components/home/contact-details";
 import { IndustryCard } from "~/components/home/industry-card";
 import { ResourceCard } from "~/components/home/resource-card";
@@ -28,28 +29,31 @@ export function HomePage({ home, services, industries, resources }: HomePageData
     <>
       <section id="hero" aria-labelledby="hero-title" className="relative overflow-hidden bg-gradient-to-br from-brand-900 via-brand-800 to-brand-600 text-white">
         <div aria-hidden="true" className="absolute -top-32 -right-32 size-[28rem] rounded-full bg-accent-400/25 blur-3xl" />
-        <div className="relative mx-auto max-w-6xl px-4 py-20 sm:px-6 md:py-32 lg:px-8">
-          <p className="text-sm font-semibold uppercase tracking-wider text-accent-400">{home.hero.eyebrow}</p>
-          <h1 id="hero-title" className="mt-4 max-w-4xl text-4xl font-bold tracking-tight text-balance sm:text-5xl md:text-6xl">
-            {home.hero.title}
-          </h1>
-          <p className="mt-6 max-w-2xl text-lg text-slate-200 md:text-xl">{home.hero.text}</p>
-          <div className="mt-10 flex flex-col gap-4 sm:flex-row">
-            <SectionLink to="services" className={buttonClass("light")}>
-              Explore Solutions
-            </SectionLink>
-            <SectionLink to="industries" className={buttonClass("outlineLight")}>
-              View Case Studies
-            </SectionLink>
+        <div className="relative mx-auto grid max-w-6xl items-center gap-8 px-4 py-20 sm:px-6 md:py-32 lg:grid-cols-[3fr_2fr] lg:px-8">
+          <div>
+            <p className="text-sm font-semibold uppercase tracking-wider text-accent-400">{home.hero.eyebrow}</p>
+            <h1 id="hero-title" className="mt-4 max-w-4xl text-4xl font-bold tracking-tight text-balance sm:text-5xl md:text-6xl">
+              {home.hero.title}
+            </h1>
+            <p className="mt-6 max-w-2xl text-lg text-slate-200 md:text-xl">{home.hero.text}</p>
+            <div className="mt-10 flex flex-col gap-4 sm:flex-row">
+              <SectionLink to="services" className={buttonClass("light")}>
+                Explore Solutions
+              </SectionLink>
+              <SectionLink to="industries" className={buttonClass("outlineLight")}>
+                View Case Studies
+              </SectionLink>
+            </div>
+            <dl className="mt-14 grid max-w-2xl grid-cols-3 gap-6 border-t border-white/20 pt-8">
+              {home.hero.highlights.map((item) => (
+                <div key={item.label}>
+                  <dt className="text-sm text-slate-300">{item.label}</dt>
+                  <dd className="text-3xl font-bold">{item.value}</dd>
+                </div>
+              ))}
+            </dl>
           </div>
-          <dl className="mt-14 grid max-w-2xl grid-cols-3 gap-6 border-t border-white/20 pt-8">
-            {home.hero.highlights.map((item) => (
-              <div key={item.label}>
-                <dt className="text-sm text-slate-300">{item.label}</dt>
-                <dd className="text-3xl font-bold">{item.value}</dd>
-              </div>
-            ))}
-          </dl>
+          <DecorativeImage name="hero" width={800} height={640} eager from="lg" className="-mr-8" />
         </div>
       </section>
 
