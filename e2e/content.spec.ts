@@ -119,16 +119,36 @@ test.describe("home page", () => {
   test("decorative images load from /png/ on a large screen and are hidden on a phone", async ({ page }) => {
     await page.goto("/");
     await waitForHydration(page);
-    const images = page.locator('img[src^="/png/"]');
+    const images = page.locator("picture img");
     // The hero artwork plus ten industry and six resource cards.
     await expect(images).toHaveCount(17);
     for (const image of await images.all()) {
       await image.scrollIntoViewIfNeeded();
       await expect(image).toHaveAttribute("alt", "");
-      await expect.poll(() => image.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0)).toBe(true);
+      await expect(image).toHaveAttribute("width", /\d+/);
+      await expect(image).toHaveAttribute("height", /\d+/);
+      await expect
+        .poll(() => image.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth >= 360 && new URL(img.currentSrc).pathname))
+        .toMatch(/^\/png\/[a-z-]+\.webp$/);
     }
-    await page.setViewportSize({ width: 390, height: 844 });
-    for (const image of await images.all()) await expect(image).toBeHidden();
+  });
+
+  test("on a phone, decorative images are hidden and never downloaded", async ({ browser }) => {
+    const context = await browser.newContext({ viewport: { width: 390, height: 844 } });
+    const page = await context.newPage();
+    const fetched: string[] = [];
+    page.on("request", (request) => {
+      if (new URL(request.url()).pathname.startsWith("/png/")) fetched.push(request.url());
+    });
+    for (const path of ["/", "/industries/energy-infrastructure", "/resources/smart-audits"]) {
+      await page.goto(path);
+      await waitForHydration(page);
+      for (const image of await page.locator("picture img").all()) await expect(image).toBeHidden();
+      await page.mouse.wheel(0, 20_000);
+      await page.waitForLoadState("networkidle");
+    }
+    expect(fetched).toEqual([]);
+    await context.close();
   });
 });
 
