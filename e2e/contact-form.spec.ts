@@ -270,6 +270,26 @@ test.describe("contact form", () => {
     expect((await listMessages(DATABASE_URL)).some((row) => row.message === values.message)).toBe(false);
   });
 
+  test("toasts sit bottom-right, close with their button, and Alt+T moves focus to them", async ({ page }) => {
+    const ui = await openForm(page);
+    await fillForm(ui, sample());
+    await tick(page, ui);
+    await ui.submit.click();
+    await expect(ui.status).toHaveText(STATUS.sent);
+    const toast = page.getByRole("listitem").filter({ hasText: "Message sent successfully!" });
+    await expect(toast).toBeVisible();
+    const box = (await toast.boundingBox())!;
+    const viewport = page.viewportSize()!;
+    expect(box.x + box.width).toBeGreaterThan(viewport.width * 0.75);
+    expect(box.y + box.height).toBeGreaterThan(viewport.height * 0.75);
+
+    await page.keyboard.press("Alt+KeyT");
+    await expect.poll(() => page.evaluate(() => document.activeElement?.closest("[aria-label^='Notifications']") !== null)).toBe(true);
+
+    await toast.getByRole("button", { name: /close/i }).click();
+    await expect(toast).toHaveCount(0);
+  });
+
   test("treats an expired tick as no tick", async ({ page }) => {
     const posts = contactPosts(page);
     const ui = await openForm(page);
