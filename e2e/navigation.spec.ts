@@ -118,6 +118,30 @@ test.describe("addresses and history", () => {
   });
 });
 
+test("Back and Forward return to where the visitor was", async ({ page }) => {
+  await page.goto("/");
+  await waitForHydration(page);
+  await page.locator("#industries").scrollIntoViewIfNeeded();
+  await page.mouse.wheel(0, 300);
+  await expect.poll(() => page.evaluate(() => window.scrollY)).toBeGreaterThan(1000);
+  await page.waitForTimeout(200);
+  const homeY = await page.evaluate(() => window.scrollY);
+  await page.locator("#industries").getByRole("link", { name: "Energy & Infrastructure" }).click();
+  await expect(page).toHaveURL("/industries/energy-infrastructure");
+  await expect.poll(() => page.evaluate(() => window.scrollY)).toBe(0);
+  await page.mouse.wheel(0, 900);
+  await expect.poll(() => page.evaluate(() => window.scrollY)).toBeGreaterThan(500);
+  await page.waitForTimeout(200);
+  const industryY = await page.evaluate(() => window.scrollY);
+
+  await page.goBack();
+  await expect(page).toHaveURL("/");
+  await expect.poll(() => page.evaluate(() => window.scrollY)).toBe(homeY);
+  await page.goForward();
+  await expect(page).toHaveURL("/industries/energy-infrastructure");
+  await expect.poll(() => page.evaluate(() => window.scrollY)).toBe(industryY);
+});
+
 test.describe("mobile menu at 390 px", () => {
   test.use({ viewport: { width: 390, height: 844 } });
 
