@@ -20,7 +20,8 @@ export function ServicePage({ service }: { service: ServicePageData }) {
       </PageHero>
 
       <Section aria-labelledby="capabilities">
-        <SectionHeading id="capabilities" eyebrow="What we deliver" title="Our Capabilities" intro={service.intro} />
+        <SectionHeading id="capabilities" eyebrow="What we deliver" title="Our Capabilities" />
+        <p className="mx-auto -mt-4 mb-12 max-w-3xl text-lg leading-relaxed text-slate-700">{service.intro}</p>
         <CardGrid cols={2}>
           {service.capabilities.map((capability) => (
             <Card key={capability.title} lift>

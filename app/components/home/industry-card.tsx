@@ -5,7 +5,7 @@ import { Card, CardTitle } from "../ui/card";
 
 export function IndustryCard({ card }: { card: IndustryCardData }) {
   return (
-    <Card lift className="relative overflow-hidden p-0">
+    <Card lift flush className="relative">
       <DecorativeImage name={card.image} className="border-b border-slate-200" />
       <div className="flex flex-1 flex-col p-6">
         <p className="text-sm font-semibold text-accent-600">{card.statsLabel}</p>

@@ -5,12 +5,12 @@ import { Card, CardTitle } from "../ui/card";
 
 export function ResourceCard({ card }: { card: ResourceCardData }) {
   return (
-    <Card className="overflow-hidden p-0">
+    <Card flush>
       <DecorativeImage name={card.image} className="border-b border-slate-200" />
       <div className="flex flex-1 flex-col p-6">
         <p className="flex items-center justify-between text-sm">
           <span className="font-semibold text-brand-700">{card.category}</span>
-          <span className="text-slate-500">{card.readTime} min read</span>
+          <span className="whitespace-nowrap text-slate-500">{card.readTime} min read</span>
         </p>
         <CardTitle className="mt-2">{card.title}</CardTitle>
         <p className="mt-3 flex-1 text-slate-600">{card.summary}</p>

@@ -10,10 +10,14 @@ export function CardGrid({ cols, className = "", ...props }: ComponentProps<"div
   return <div className={`${columns[cols]} ${className}`} {...props} />;
 }
 
-/** A content card; `lift` adds the hover lift and shadow used on service pages. */
-export function Card({ lift = false, className = "", ...props }: ComponentProps<"article"> & { lift?: boolean }) {
+/**
+ * A content card; `lift` adds the hover lift and shadow used on service pages, `flush` drops the padding
+ * for cards whose artwork runs to the edges (they pad their own text).
+ */
+export function Card({ lift = false, flush = false, className = "", ...props }: ComponentProps<"article"> & { lift?: boolean; flush?: boolean }) {
   const hover = lift ? "transition duration-200 hover:-translate-y-1 hover:shadow-xl motion-reduce:transition-none motion-reduce:hover:translate-y-0" : "";
-  return <article className={`flex flex-col rounded-2xl border border-slate-200 bg-white p-6 shadow-sm ${hover} ${className}`} {...props} />;
+  const padding = flush ? "overflow-hidden" : "p-6";
+  return <article className={`flex flex-col rounded-2xl border border-slate-200 bg-white shadow-sm ${padding} ${hover} ${className}`} {...props} />;
 }
 
 export function CardTitle({ className = "", ...props }: ComponentProps<"h3">) {
