@@ -3,7 +3,7 @@ import { createServer } from "node:net";
 import { expect, test, type APIRequestContext } from "@playwright/test";
 import { DATABASE_URL, SITEVERIFY_URL } from "../playwright.config";
 import { startFakeSiteverify } from "./support/fake-siteverify.mjs";
-import { listMessages, readMessages, startServer, tempDatabaseUrl } from "./support/servers";
+import { listMessages, readMessages, startServer, tempDatabaseUrl, type SiteServer } from "./support/servers";
 
 /*
  * The contact API, over HTTP against the real server and a real SQLite file. Most cases use the main test
@@ -25,6 +25,18 @@ const message = (overrides: Record<string, unknown> = {}) => ({
 
 const post = (request: APIRequestContext, body: unknown, { url = "/api/contact", contentType = "application/json", headers = {} as Record<string, string> } = {}) =>
   request.post(url, { headers: { "Content-Type": contentType, ...headers }, data: typeof body === "string" ? body : JSON.stringify(body) });
+
+/** A server of its own (with its own SQLite file and fake siteverify) for one test, stopped afterwards. */
+async function withOwnServer(env: Record<string, string>, run: (server: SiteServer) => Promise<void>) {
+  const fake = await startFakeSiteverify();
+  const server = await startServer({ RECAPTCHA_VERIFY_URL: fake.url, ...env });
+  try {
+    await run(server);
+  } finally {
+    await server.stop();
+    await fake.close();
+  }
+}
 
 async function storedByText(databaseUrl: string, text: string) {
   return (await listMessages(databaseUrl)).filter((row) => row.message === text);
@@ -249,9 +261,7 @@ test.describe("POST /api/contact on the main server", () => {
 
 test.describe("contact API on its own server", () => {
   test("allows CORS only for ALLOWED_ORIGINS, preflight included", async ({ request }) => {
-    const fake = await startFakeSiteverify();
-    const server = await startServer({ RECAPTCHA_VERIFY_URL: fake.url, ALLOWED_ORIGINS: "https://www.example.com, https://example.com" });
-    try {
+    await withOwnServer({ ALLOWED_ORIGINS: "https://www.example.com, https://example.com" }, async (server) => {
       const endpoint = `${server.url}/api/contact`;
       const preflight = await request.fetch(endpoint, {
         method: "OPTIONS",
@@ -270,16 +280,11 @@ test.describe("contact API on its own server", () => {
       const other = await request.fetch(endpoint, { method: "OPTIONS", headers: { Origin: "https://evil.example", "Access-Control-Request-Method": "POST" } });
       expect(other.status()).toBe(405);
       expect(other.headers()["access-control-allow-origin"]).toBeUndefined();
-    } finally {
-      await server.stop();
-      await fake.close();
-    }
+    });
   });
 
   test("limits each IP to CONTACT_RATE_LIMIT accepted messages a minute, then 429 with Retry-After", async ({ request }) => {
-    const fake = await startFakeSiteverify();
-    const server = await startServer({ RECAPTCHA_VERIFY_URL: fake.url, CONTACT_RATE_LIMIT: "3" });
-    try {
+    await withOwnServer({ CONTACT_RATE_LIMIT: "3" }, async (server) => {
       const endpoint = `${server.url}/api/contact`;
       // Rejected attempts do not use up the allowance: a visitor fixing a typo is not locked out.
       for (let i = 0; i < 4; i++) expect((await post(request, message({ email: "bad" }), { url: endpoint })).status()).toBe(400);
@@ -294,26 +299,18 @@ test.describe("contact API on its own server", () => {
       const rows = await listMessages(server.databaseUrl);
       expect(rows).toHaveLength(3);
       expect(rows.some((row) => row.message === blocked.message)).toBe(false);
-    } finally {
-      await server.stop();
-      await fake.close();
-    }
+    });
   });
 
   test("also caps all attempts per IP (30 a minute at the default limit), so rejected ones cannot go on forever", async ({ request }) => {
-    const fake = await startFakeSiteverify();
-    const server = await startServer({ RECAPTCHA_VERIFY_URL: fake.url, CONTACT_RATE_LIMIT: "5" });
-    try {
+    await withOwnServer({ CONTACT_RATE_LIMIT: "5" }, async (server) => {
       const endpoint = `${server.url}/api/contact`;
       // One after the other: in-flight submissions hold a slot of the accepted-message limit until answered.
       for (let i = 0; i < 30; i++) expect((await post(request, message({ recaptchaToken: token("bogus") }), { url: endpoint })).status()).toBe(400);
       const response = await post(request, message(), { url: endpoint });
       expect(response.status()).toBe(429);
       expect(Number(response.headers()["retry-after"])).toBeGreaterThan(0);
-    } finally {
-      await server.stop();
-      await fake.close();
-    }
+    });
   });
 
   test("stores messages flagged unverified while siteverify is unreachable, and says so in npm run messages", async ({ request }) => {
@@ -369,9 +366,7 @@ test.describe("contact API on its own server", () => {
   });
 
   test("npm run messages prints CSV that is safe to open in a spreadsheet", async ({ request }) => {
-    const fake = await startFakeSiteverify();
-    const server = await startServer({ RECAPTCHA_VERIFY_URL: fake.url });
-    try {
+    await withOwnServer({}, async (server) => {
       const body = message({ firstName: "=HYPERLINK(\"http://evil.example\")", company: "+1 555", message: 'Line "one"\nline, two' });
       expect((await post(request, body, { url: `${server.url}/api/contact` })).status()).toBe(201);
       const csv = await readMessages(server.databaseUrl, "csv");
@@ -379,9 +374,6 @@ test.describe("contact API on its own server", () => {
       expect(header).toBe("id,firstName,lastName,email,company,message,createdAt,verification,verificationNote");
       expect(rest.join("\r\n")).toContain(`1,"'=HYPERLINK(""http://evil.example"")",Lovelace,ada@example.com,'+1 555,"Line ""one""\nline, two",`);
       expect(rest.join("\r\n")).toContain(",verified,");
-    } finally {
-      await server.stop();
-      await fake.close();
-    }
+    });
   });
 });

@@ -1,5 +1,5 @@
 import { createHash } from "node:crypto";
-import { existsSync, readdirSync, readFileSync, statSync } from "node:fs";
+import { existsSync, readdirSync, readFileSync } from "node:fs";
 import { join, relative, sep } from "node:path";
 
 /*
@@ -102,10 +102,5 @@ export class StaticSite {
     }
     return undefined;
   }
-
-  allScriptHashes(): string[] {
-    return [...new Set([...this.files.values()].flatMap((file) => file.scriptHashes))];
-  }
 }
 
-export const isFile = (path: string) => existsSync(path) && statSync(path).isFile();
