@@ -1,5 +1,7 @@
 import { z } from "zod";
 import { RECAPTCHA_TEST_SITE_KEY } from "~/config/recaptcha";
+import { DEFAULT_DATABASE_URL } from "./db/store";
+import { checkWebhookSecret } from "./delivery/webhook";
 
 /*
  * All runtime configuration, read once at start-up from environment variables (documented in README.md).
@@ -21,7 +23,7 @@ const envSchema = z.object({
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
   SITE_URL: z.url().optional(),
   STATIC_DIR: z.string().default("build/client"),
-  DATABASE_URL: z.string().default("file:./data/messages.db"),
+  DATABASE_URL: z.string().default(DEFAULT_DATABASE_URL),
   RECAPTCHA_SECRET_KEY: z.string().optional(),
   RECAPTCHA_VERIFY_URL: z.url().default("https://www.google.com/recaptcha/api/siteverify"),
   RECAPTCHA_HOSTNAMES: list,
@@ -29,6 +31,17 @@ const envSchema = z.object({
   ALLOWED_ORIGINS: list,
   TRUST_PROXY: z.coerce.number().int().min(0).max(10).default(0),
   LOG_LEVEL: z.enum(["info", "silent"]).default("info"),
+  SMTP_URL: z
+    .string()
+    .regex(/^smtps?:\/\/[^/]+/, "must be smtp://[user:pass@]host:port or smtps://…")
+    .optional(),
+  LEADS_NOTIFY_TO: list.pipe(z.array(z.email("must be a comma-separated list of e-mail addresses"))),
+  LEADS_NOTIFY_FROM: z.string().optional(),
+  LEADS_WEBHOOK_URL: z.url({ protocol: /^https?$/ }).optional(),
+  LEADS_WEBHOOK_SECRET: z.string().optional(),
+  LEADS_RETENTION_DAYS: z.coerce.number().int().min(1).optional(),
+  LEADS_RETRY_BASE_SECONDS: z.coerce.number().positive().default(10),
+  LEADS_MAIL_DIR: z.string().default("data/mail"),
 });
 
 export type ServerConfig = ReturnType<typeof loadConfig>;
@@ -44,8 +57,17 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
   if (usingTestKeys && values.NODE_ENV === "production") {
     throw new Error("RECAPTCHA_SECRET_KEY is not set: refusing to start in production with Google's always-pass test keys.");
   }
+  if (values.SMTP_URL && values.LEADS_NOTIFY_TO.length === 0) {
+    throw new Error("SMTP_URL is set but LEADS_NOTIFY_TO is not: set it to the address(es) that should receive each lead.");
+  }
+  if (values.LEADS_WEBHOOK_URL && !values.LEADS_WEBHOOK_SECRET) {
+    throw new Error("LEADS_WEBHOOK_URL is set but LEADS_WEBHOOK_SECRET is not: every webhook is signed (whsec_… form).");
+  }
+  if (values.LEADS_WEBHOOK_SECRET) checkWebhookSecret(values.LEADS_WEBHOOK_SECRET);
+  const siteHost = values.SITE_URL ? new URL(values.SITE_URL).hostname : "localhost";
   return {
     ...values,
+    leadsFrom: values.LEADS_NOTIFY_FROM ?? `no-reply@${siteHost}`,
     siteUrl: values.SITE_URL?.replace(/\/+$/, ""),
     recaptchaSecret: values.RECAPTCHA_SECRET_KEY ?? RECAPTCHA_TEST_SECRET_KEY,
     usingTestKeys,

@@ -13,7 +13,9 @@ export async function createDevApi(): Promise<Hono> {
     const config = loadConfig();
     const log = createLogger(config.LOG_LEVEL);
     if (config.usingTestKeys) console.warn(testKeysWarning());
-    const { api: contactApi } = await startContactApi(config, log);
+    const { api: contactApi, delivery } = await startContactApi(config, log);
+    console.info(delivery.summary());
+    await delivery.worker.start();
     const api = new Hono();
     api.route("/api/contact", contactApi);
     api.all("*", (c) => c.json({ ok: false, error: "Not found" }, 404));

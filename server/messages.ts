@@ -1,63 +1,137 @@
 /*
- * `npm run messages [-- --format text|json|csv]`: prints the stored contact messages, oldest first.
- * Reads DATABASE_URL like the server (default file:./data/messages.db). Safe while the server runs (WAL).
+ * `npm run messages`: the operator's view of the leads. Reads DATABASE_URL like the server (default
+ * file:./data/messages.db) and is safe while the server runs.
+ *
+ *   npm run messages [-- --format text|json|csv]   every lead with its delivery state, oldest first
+ *   npm run messages -- resend <id>                queue a lead's failed deliveries again
+ *   npm run messages -- export --email ADDRESS     everything stored about one person (JSON)
+ *   npm run messages -- erase --email ADDRESS      delete it, and print how many leads were deleted
  */
 import { existsSync } from "node:fs";
 import { parseArgs } from "node:util";
 import { toCsv } from "./contact/csv";
-import { databaseFile, openDatabase } from "./db/database";
-import { listMessages, type StoredMessage } from "./db/messages";
+import { openStore } from "./db";
+import { databaseFile } from "./db/sqlite-store";
+import { DEFAULT_DATABASE_URL, channels, type Delivery, type Lead, type Store } from "./db/store";
+
+const USAGE = `Usage:
+  npm run messages [-- --format text|json|csv]   every lead with its delivery state
+  npm run messages -- resend <id>                queue a lead's failed deliveries again
+  npm run messages -- export --email ADDRESS     everything stored about one person (JSON)
+  npm run messages -- erase --email ADDRESS      delete everything stored about one person
+Reads DATABASE_URL (default ${DEFAULT_DATABASE_URL}).
+`;
 
 const formats = ["text", "json", "csv"] as const;
 type Format = (typeof formats)[number];
 
 const columns = ["id", "firstName", "lastName", "email", "company", "message", "createdAt", "verification", "verificationNote"] as const;
+const deliveryColumns = ["status", "attempts", "lastError", "sentAt"] as const;
 
-const pick = (message: StoredMessage) => Object.fromEntries(columns.map((column) => [column, message[column]]));
+class UsageError extends Error {}
 
-function asText(messages: StoredMessage[]): string {
-  if (messages.length === 0) return "No messages yet.\n";
-  return messages
+const pick = (lead: Lead) => ({
+  ...Object.fromEntries(columns.map((column) => [column, lead[column]])),
+  deliveries: lead.deliveries.map(({ channel, status, attempts, lastError, sentAt }) => ({ channel, status, attempts, lastError, sentAt })),
+});
+
+function deliveryLine(delivery: Delivery): string {
+  if (delivery.status === "sent") return `${delivery.channel}: sent ${delivery.sentAt ?? ""}`.trim();
+  if (delivery.status === "failed") return `${delivery.channel}: failed after ${delivery.attempts} attempts: ${delivery.lastError ?? "no reason recorded"}`;
+  const tried = delivery.attempts > 0 ? `, attempt ${delivery.attempts} failed: ${delivery.lastError ?? "no reason recorded"}` : "";
+  return `${delivery.channel}: pending${tried}, next try at ${delivery.nextAttemptAt ?? "once the current attempt ends"}`;
+}
+
+function asText(leads: Lead[]): string {
+  if (leads.length === 0) return "No messages yet.\n";
+  return leads
     .map((m) => {
       const flag = m.verification === "verified" ? "reCAPTCHA verified" : `UNVERIFIED reCAPTCHA (${m.verificationNote ?? "no reason recorded"})`;
       const who = `${m.firstName} ${m.lastName} <${m.email}>${m.company ? `, ${m.company}` : ""}`;
-      return `#${m.id}  ${m.createdAt}  ${flag}\n${who}\n${m.message.replace(/^/gm, "  ")}\n`;
+      const deliveries = m.deliveries.length > 0 ? m.deliveries.map(deliveryLine) : ["not delivered: no channel was configured when it arrived"];
+      return `#${m.id}  ${m.createdAt}  ${flag}\n${who}\n${m.message.replace(/^/gm, "  ")}\n${deliveries.map((line) => `  -> ${line}`).join("\n")}\n`;
     })
     .join("\n");
 }
 
-function render(messages: StoredMessage[], format: Format): string {
-  if (format === "json") return `${JSON.stringify(messages.map(pick), null, 2)}\n`;
-  if (format === "csv") return toCsv([...columns], messages.map((m) => columns.map((column) => m[column])));
-  return asText(messages);
+function asCsv(leads: Lead[]): string {
+  const header = [...columns, ...channels.flatMap((channel) => deliveryColumns.map((column) => `${channel}${column[0]!.toUpperCase()}${column.slice(1)}`))];
+  const rows = leads.map((lead) => [
+    ...columns.map((column) => lead[column]),
+    ...channels.flatMap((channel) => {
+      const delivery = lead.deliveries.find((d) => d.channel === channel);
+      return deliveryColumns.map((column) => delivery?.[column] ?? null);
+    }),
+  ]);
+  return toCsv(header, rows);
+}
+
+function render(leads: Lead[], format: Format): string {
+  if (format === "json") return `${JSON.stringify(leads.map(pick), null, 2)}\n`;
+  if (format === "csv") return asCsv(leads);
+  return asText(leads);
+}
+
+async function withStore<T>(url: string, run: (store: Store) => Promise<T>): Promise<T> {
+  const store = await openStore(url);
+  try {
+    return await run(store);
+  } finally {
+    await store.close();
+  }
 }
 
 async function main() {
-  const { values } = parseArgs({ options: { format: { type: "string", short: "f", default: "text" }, help: { type: "boolean", short: "h" } } });
-  if (values.help) {
-    process.stdout.write("Usage: npm run messages -- [--format text|json|csv]\nPrints the stored contact messages from DATABASE_URL.\n");
-    return;
-  }
-  const format = values.format as Format;
-  if (!formats.includes(format)) throw new Error(`Unknown --format "${values.format}": use one of ${formats.join(", ")}.`);
-
-  const url = process.env.DATABASE_URL || "file:./data/messages.db";
-  const file = databaseFile(url);
+  const { values, positionals } = parseArgs({
+    allowPositionals: true,
+    options: {
+      format: { type: "string", short: "f", default: "text" },
+      email: { type: "string" },
+      help: { type: "boolean", short: "h" },
+    },
+  });
+  if (values.help) return void process.stdout.write(USAGE);
+  const [command = "list", ...rest] = positionals;
+  const url = process.env.DATABASE_URL || DEFAULT_DATABASE_URL;
   // Reading must not create an empty database somewhere unexpected (a typo in DATABASE_URL, say).
-  if (file && !existsSync(file)) {
-    process.stderr.write(`No database at ${file} (DATABASE_URL=${url}): no messages have been stored there yet.\n`);
-    process.stdout.write(render([], format));
-    return;
-  }
-  const db = await openDatabase(url);
-  try {
-    process.stdout.write(render(await listMessages(db), format));
-  } finally {
-    db.close();
+  const file = url.startsWith("file:") ? databaseFile(url) : undefined;
+  const missing = file !== undefined && !existsSync(file);
+  if (missing) process.stderr.write(`No database at ${file} (DATABASE_URL=${url}): no messages have been stored there yet.\n`);
+
+  switch (command) {
+    case "list": {
+      const format = values.format as Format;
+      if (!formats.includes(format)) throw new UsageError(`Unknown --format "${values.format}": use one of ${formats.join(", ")}.`);
+      process.stdout.write(render(missing ? [] : await withStore(url, (store) => store.listLeads()), format));
+      return;
+    }
+    case "resend": {
+      const id = Number(rest[0]);
+      if (!Number.isSafeInteger(id) || id < 1) throw new UsageError("resend needs a lead id: npm run messages -- resend 42");
+      const queued = missing ? 0 : await withStore(url, (store) => store.requeueFailed(id, new Date()));
+      process.stdout.write(`${queued} failed deliver${queued === 1 ? "y" : "ies"} of lead #${id} queued again.\n`);
+      return;
+    }
+    case "export":
+    case "erase": {
+      const email = values.email?.trim();
+      if (!email) throw new UsageError(`${command} needs an address: npm run messages -- ${command} --email ada@example.com`);
+      if (command === "export") {
+        const leads = missing ? [] : await withStore(url, (store) => store.listLeads({ email }));
+        process.stdout.write(`${JSON.stringify({ email, exportedAt: new Date().toISOString(), leads }, null, 2)}\n`);
+      } else {
+        const erased = missing ? 0 : await withStore(url, (store) => store.eraseByEmail(email));
+        process.stdout.write(`Erased ${erased} lead${erased === 1 ? "" : "s"} from ${email}.\n`);
+      }
+      return;
+    }
+    default:
+      throw new UsageError(`Unknown command "${command}".`);
   }
 }
 
 main().catch((error: unknown) => {
   process.stderr.write(`${error instanceof Error ? error.message : String(error)}\n`);
-  process.exitCode = 1;
+  if (error instanceof UsageError) process.stderr.write(USAGE);
+  process.exitCode = error instanceof UsageError ? 2 : 1;
 });

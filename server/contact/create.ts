@@ -1,13 +1,20 @@
 import type { Hono } from "hono";
 import type { ServerConfig } from "../config";
-import { openDatabase, type Database } from "../db/database";
+import { openStore } from "../db";
+import type { Store } from "../db/store";
+import { createDelivery, type Delivery } from "../delivery";
 import type { Logger } from "../logger";
 import { createContactApi } from "./routes";
 
-/** Opens the message store and builds the contact API on it: the same wiring for `npm start` and `npm run dev`. */
-export async function startContactApi(config: ServerConfig, log: Logger): Promise<{ api: Hono; db: Database }> {
-  const db = await openDatabase(config.DATABASE_URL);
-  return { api: createContactApi({ config, db, log }), db };
+/**
+ * Opens the message store, sets up lead delivery on it and builds the contact API: the same wiring for
+ * `npm start` and `npm run dev`. The caller starts `delivery.worker` once it is ready to serve.
+ */
+export async function startContactApi(config: ServerConfig, log: Logger): Promise<{ api: Hono; store: Store; delivery: Delivery }> {
+  const store = await openStore(config.DATABASE_URL);
+  const delivery = createDelivery(config, store, log);
+  const api = createContactApi({ config, store, log, enqueue: delivery.enqueue, onStored: delivery.worker.nudge });
+  return { api, store, delivery };
 }
 
 /** The start-up warning for Google's always-pass test keys: loud, because they let every bot through. */

@@ -3,8 +3,7 @@ import { bodyLimit } from "hono/body-limit";
 import { isHoneypotFilled, validateContact, type ContactField } from "~/lib/contact-schema";
 import { clientIp } from "../client-ip";
 import type { ServerConfig } from "../config";
-import type { Database } from "../db/database";
-import { insertMessage, likelyNextId, type Verification } from "../db/messages";
+import type { Enqueue, Store, Verification } from "../db/store";
 import type { Logger } from "../logger";
 import { createRateLimiter, type RateLimiter } from "./rate-limit";
 import { verifyRecaptcha, type VerifyOutcome } from "./siteverify";
@@ -14,8 +13,12 @@ const MAX_USER_AGENT = 512;
 
 export type ContactApiDeps = {
   config: Pick<ServerConfig, "recaptchaSecret" | "RECAPTCHA_VERIFY_URL" | "RECAPTCHA_HOSTNAMES" | "CONTACT_RATE_LIMIT" | "ALLOWED_ORIGINS" | "TRUST_PROXY">;
-  db: Database;
+  store: Store;
   log: Logger;
+  /** The outbox rows a new lead gets (one per delivery channel); none by default. */
+  enqueue?: () => Enqueue[];
+  /** Called once a new lead is committed, so its deliveries start at once. */
+  onStored?: () => void;
   rateLimiter?: RateLimiter;
   verify?: (token: string, remoteIp: string | undefined) => Promise<VerifyOutcome>;
   now?: () => Date;
@@ -30,7 +33,7 @@ const fail = (c: Context, status: ErrorStatus, error: string, field: ContactFiel
  * POST /api/contact: validates a message with the form's own schema, checks the reCAPTCHA token with
  * Google, and stores the message. 201 {ok:true,id} is sent only once the row is committed.
  */
-export function createContactApi({ config, db, log, rateLimiter, verify, now = () => new Date() }: ContactApiDeps): Hono {
+export function createContactApi({ config, store, log, enqueue = () => [], onStored, rateLimiter, verify, now = () => new Date() }: ContactApiDeps): Hono {
   const api = new Hono();
   const limiter = rateLimiter ?? createRateLimiter({ limit: config.CONTACT_RATE_LIMIT });
   // Rejected attempts are not counted above, so a looser cap on all attempts keeps one client from making us
@@ -102,7 +105,7 @@ export function createContactApi({ config, db, log, rateLimiter, verify, now = (
         if (isHoneypotFilled(body)) {
           accepted = true;
           log.info({ msg: "contact honeypot", stored: false });
-          return c.json({ ok: true, id: await likelyNextId(db) }, 201);
+          return c.json({ ok: true, id: await store.likelyNextId() }, 201);
         }
 
         const input = validateContact(body);
@@ -120,19 +123,24 @@ export function createContactApi({ config, db, log, rateLimiter, verify, now = (
         const { firstName, lastName, email, company, message, submissionId } = input.data;
         let id: number;
         try {
-          id = await insertMessage(db, {
-            firstName,
-            lastName,
-            email,
-            company,
-            message,
-            submissionId,
-            createdAt: now().toISOString(),
-            ip: ip === "unknown" ? null : ip,
-            userAgent: c.req.header("user-agent")?.slice(0, MAX_USER_AGENT) ?? null,
-            verification,
-            verificationNote: outcome.kind === "unavailable" ? outcome.reason : null,
-          });
+          const stored = await store.insertLead(
+            {
+              firstName,
+              lastName,
+              email,
+              company,
+              message,
+              submissionId,
+              createdAt: now().toISOString(),
+              ip: ip === "unknown" ? null : ip,
+              userAgent: c.req.header("user-agent")?.slice(0, MAX_USER_AGENT) ?? null,
+              verification,
+              verificationNote: outcome.kind === "unavailable" ? outcome.reason : null,
+            },
+            enqueue(),
+          );
+          id = stored.id;
+          if (stored.created) onStored?.();
         } catch (error) {
           log.error({ msg: "contact store failed", error: (error as Error).message });
           c.header("Retry-After", "30");

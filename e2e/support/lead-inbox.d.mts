@@ -1,0 +1,36 @@
+import type { ParsedMail } from "mailparser";
+import type { IncomingHttpHeaders } from "node:http";
+
+export type ReceivedMail = { mail: ParsedMail; rcptTo: string[]; mailFrom: string | undefined; receivedAt: number };
+export type ReceivedWebhook = {
+  payload: { type: string; timestamp: string; data: Record<string, unknown> & { id: number } };
+  headers: IncomingHttpHeaders;
+  receivedAt: number;
+};
+
+type Toggle = { stop(): Promise<void>; start(): Promise<void> };
+
+export function startSmtpInbox(options?: { delayMs?: number; port?: number }): Promise<
+  Toggle & {
+    port: number;
+    url: string;
+    mails: ReceivedMail[];
+    settings: { delayMs: number };
+    waitFor(predicate: (mails: ReceivedMail[]) => boolean, timeoutMs?: number): Promise<void>;
+  }
+>;
+
+export function startWebhookReceiver(
+  secret: string,
+  options?: { status?: number; port?: number },
+): Promise<
+  Toggle & {
+    url: string;
+    deliveries: ReceivedWebhook[];
+    rejected: { error: string; headers: IncomingHttpHeaders; body: string }[];
+    settings: { status: number };
+    waitFor(predicate: (deliveries: ReceivedWebhook[]) => boolean, timeoutMs?: number): Promise<void>;
+  }
+>;
+
+export function newWebhookSecret(): string;

@@ -1,0 +1,129 @@
+// Receivers for lead notifications on loopback, shared by the tests and `npm run bench:leads`: a real SMTP
+// server (smtp-server, messages parsed by mailparser) and a webhook endpoint that checks Standard Webhooks
+// signatures. Nothing is mocked: the server under test talks SMTP and HTTP to them.
+import { createServer } from "node:http";
+import { simpleParser } from "mailparser";
+import { SMTPServer } from "smtp-server";
+import { Webhook } from "standardwebhooks";
+
+const listen = (server, port) =>
+  new Promise((resolve, reject) => {
+    server.once("error", reject);
+    server.listen(port, "127.0.0.1", () => {
+      server.off("error", reject);
+      resolve((server.server ?? server).address().port);
+    });
+  });
+
+/** An SMTP server. `delayMs` makes it answer each message slowly; `stop()`/`start()` take it down and back. */
+export async function startSmtpInbox({ delayMs = 0, port = 0 } = {}) {
+  const mails = [];
+  const waiters = new Set();
+  const settings = { delayMs };
+  const make = () =>
+    new SMTPServer({
+      authOptional: true,
+      disabledCommands: ["STARTTLS", "AUTH"],
+      logger: false,
+      onData(stream, session, done) {
+        simpleParser(stream).then(
+          (mail) =>
+            setTimeout(() => {
+              mails.push({ mail, rcptTo: session.envelope.rcptTo.map((r) => r.address), mailFrom: session.envelope.mailFrom?.address, receivedAt: Date.now() });
+              done();
+              for (const check of [...waiters]) check();
+            }, settings.delayMs),
+          done,
+        );
+      },
+    });
+  let server = make();
+  const boundPort = await listen(server, port);
+  return {
+    port: boundPort,
+    url: `smtp://127.0.0.1:${boundPort}`,
+    mails,
+    settings,
+    /** Resolves once `predicate(mails)` holds, or rejects after `timeoutMs`. */
+    waitFor(predicate, timeoutMs = 20_000) {
+      return waitUntil(waiters, () => predicate(mails), timeoutMs, () => `${mails.length} mails received`);
+    },
+    async stop() {
+      await new Promise((resolve) => server.close(resolve));
+    },
+    async start() {
+      server = make();
+      await listen(server, boundPort);
+    },
+  };
+}
+
+/** An HTTP endpoint for the lead webhook, answering `status` (200 by default) to signed requests. */
+export async function startWebhookReceiver(secret, { status = 200, port = 0 } = {}) {
+  const verifier = new Webhook(secret);
+  const deliveries = [];
+  const rejected = [];
+  const waiters = new Set();
+  const settings = { status };
+  const make = () =>
+    createServer((req, res) => {
+      const chunks = [];
+      req.on("data", (chunk) => chunks.push(chunk));
+      req.on("end", () => {
+        const body = Buffer.concat(chunks).toString("utf8");
+        try {
+          const payload = verifier.verify(body, req.headers);
+          if (settings.status >= 200 && settings.status < 300) {
+            deliveries.push({ payload, headers: req.headers, receivedAt: Date.now() });
+          }
+        } catch (error) {
+          rejected.push({ error: String(error), headers: req.headers, body });
+          res.writeHead(401).end();
+          return;
+        }
+        res.writeHead(settings.status).end();
+        for (const check of [...waiters]) check();
+      });
+    });
+  let server = make();
+  const boundPort = await listen(server, port);
+  return {
+    url: `http://127.0.0.1:${boundPort}/hooks/leads`,
+    deliveries,
+    rejected,
+    settings,
+    waitFor(predicate, timeoutMs = 20_000) {
+      return waitUntil(waiters, () => predicate(deliveries), timeoutMs, () => `${deliveries.length} webhooks received`);
+    },
+    async stop() {
+      server.closeAllConnections();
+      await new Promise((resolve) => server.close(resolve));
+    },
+    async start() {
+      server = make();
+      await listen(server, boundPort);
+    },
+  };
+}
+
+function waitUntil(waiters, holds, timeoutMs, describe) {
+  return new Promise((resolve, reject) => {
+    const check = () => {
+      if (!holds()) return;
+      clearTimeout(timer);
+      waiters.delete(check);
+      resolve();
+    };
+    const timer = setTimeout(() => {
+      waiters.delete(check);
+      reject(new Error(`timed out after ${timeoutMs} ms: ${describe()}`));
+    }, timeoutMs);
+    waiters.add(check);
+    check();
+  });
+}
+
+/** A webhook secret in the whsec_ form, new for each test. */
+export function newWebhookSecret() {
+  return `whsec_${Buffer.from(crypto.getRandomValues(new Uint8Array(24))).toString("base64")}`;
+}

@@ -1,0 +1,60 @@
+/*
+ * SQLite's versioned schema changes, applied in order and recorded in schema_migrations. Never edit a shipped
+ * migration: databases in the field have already run it. Add a new version instead.
+ */
+export type Migration = { version: number; name: string; statements: string[] };
+
+export const migrations: Migration[] = [
+  {
+    version: 1,
+    name: "create messages",
+    statements: [
+      `CREATE TABLE messages (
+        id INTEGER PRIMARY KEY AUTOINCREMENT,
+        first_name TEXT NOT NULL,
+        last_name TEXT NOT NULL,
+        email TEXT NOT NULL,
+        company TEXT NOT NULL DEFAULT '',
+        message TEXT NOT NULL,
+        created_at TEXT NOT NULL,
+        ip TEXT,
+        user_agent TEXT,
+        verification TEXT NOT NULL CHECK (verification IN ('verified', 'unverified')),
+        verification_note TEXT
+      )`,
+      "CREATE INDEX messages_created_at ON messages (created_at)",
+    ],
+  },
+  {
+    version: 2,
+    name: "deduplicate resent messages",
+    statements: [
+      "ALTER TABLE messages ADD COLUMN submission_id TEXT",
+      "CREATE UNIQUE INDEX messages_submission_id ON messages (submission_id) WHERE submission_id IS NOT NULL",
+    ],
+  },
+  {
+    version: 3,
+    name: "delivery outbox",
+    statements: [
+      // A random id per lead: outbox rows written in the same transaction find their lead by it.
+      "ALTER TABLE messages ADD COLUMN public_id TEXT",
+      "CREATE UNIQUE INDEX messages_public_id ON messages (public_id) WHERE public_id IS NOT NULL",
+      `CREATE TABLE outbox (
+        id INTEGER PRIMARY KEY AUTOINCREMENT,
+        message_id INTEGER NOT NULL REFERENCES messages (id),
+        channel TEXT NOT NULL CHECK (channel IN ('email', 'webhook')),
+        external_id TEXT NOT NULL,
+        status TEXT NOT NULL DEFAULT 'pending' CHECK (status IN ('pending', 'sent', 'failed')),
+        attempts INTEGER NOT NULL DEFAULT 0,
+        next_attempt_at TEXT NOT NULL,
+        lease TEXT,
+        locked_until TEXT,
+        last_error TEXT,
+        sent_at TEXT,
+        UNIQUE (message_id, channel)
+      )`,
+      "CREATE INDEX outbox_due ON outbox (channel, status, next_attempt_at)",
+    ],
+  },
+];

@@ -1,0 +1,258 @@
+import { randomUUID } from "node:crypto";
+import { mkdirSync } from "node:fs";
+import { dirname, resolve } from "node:path";
+import { fileURLToPath } from "node:url";
+import { createClient, type Client, type Row } from "@libsql/client";
+import { migrations as allMigrations, type Migration } from "./sqlite-migrations";
+import type { Channel, Delivery, Enqueue, Lead, NewMessage, OutboxJob, Store, StoredMessage } from "./store";
+
+export type Database = Client;
+
+/** The file behind a `file:` URL (relative paths are relative to the working directory), or undefined for :memory:. */
+export function databaseFile(url: string): string | undefined {
+  if (!url.startsWith("file:")) throw new Error(`DATABASE_URL must be a file: URL, got "${url}"`);
+  const rest = url.slice("file:".length).split("?")[0] ?? "";
+  if (rest === ":memory:" || rest === "") return undefined;
+  return rest.startsWith("//") ? fileURLToPath(url.split("?")[0] ?? url) : resolve(rest);
+}
+
+/**
+ * Opens the SQLite file (creating it and its folder on first start) and brings its schema up to date.
+ * One connection: writes are single statements or batches, so there is nothing to gain from more, and the
+ * per-connection pragmas below then hold for every query. (An interactive transaction would hold that one
+ * connection, so every multi-statement write is a batch: one transaction that never yields.)
+ */
+export async function openDatabase(url: string, { migrations = allMigrations }: { migrations?: Migration[] } = {}): Promise<Database> {
+  const file = databaseFile(url);
+  if (file) mkdirSync(dirname(file), { recursive: true });
+  const db = createClient({ url, concurrency: 1, timeout: 5000 });
+  try {
+    // WAL: readers (npm run messages) never block the server's writes. synchronous=FULL: a commit is on disk
+    // before we acknowledge it, so an acknowledged message survives a crash or power loss.
+    await db.execute("PRAGMA journal_mode = WAL");
+    await db.execute("PRAGMA synchronous = FULL");
+    await db.execute("PRAGMA busy_timeout = 5000");
+    await migrate(db, migrations);
+  } catch (error) {
+    db.close();
+    throw error;
+  }
+  return db;
+}
+
+async function migrate(db: Database, migrations: Migration[]) {
+  await db.execute("CREATE TABLE IF NOT EXISTS schema_migrations (version INTEGER PRIMARY KEY, name TEXT NOT NULL, applied_at TEXT NOT NULL)");
+  const isApplied = async (version: number) =>
+    (await db.execute({ sql: "SELECT 1 FROM schema_migrations WHERE version = ?", args: [version] })).rows.length > 0;
+  for (const migration of [...migrations].sort((a, b) => a.version - b.version)) {
+    if (await isApplied(migration.version)) continue;
+    try {
+      // One batch = one transaction that never yields to the event loop: the bookkeeping row goes first, so
+      // when two processes start on a new file at once, the second fails on its primary key and changes nothing.
+      await db.batch(
+        [
+          { sql: "INSERT INTO schema_migrations (version, name, applied_at) VALUES (?, ?, ?)", args: [migration.version, migration.name, new Date().toISOString()] },
+          ...migration.statements,
+        ],
+        "write",
+      );
+    } catch (error) {
+      if (await isApplied(migration.version)) continue;
+      throw new Error(`Migration ${migration.version} (${migration.name}) failed: ${(error as Error).message}`, { cause: error });
+    }
+  }
+}
+
+const MESSAGE_COLUMNS = "id, first_name, last_name, email, company, message, created_at, ip, user_agent, verification, verification_note, submission_id";
+
+const text = (value: unknown) => (value == null ? null : String(value));
+
+function toMessage(row: Row): StoredMessage {
+  return {
+    id: Number(row.id),
+    firstName: String(row.first_name),
+    lastName: String(row.last_name),
+    email: String(row.email),
+    company: String(row.company ?? ""),
+    message: String(row.message),
+    createdAt: String(row.created_at),
+    ip: text(row.ip),
+    userAgent: text(row.user_agent),
+    verification: row.verification === "verified" ? "verified" : "unverified",
+    verificationNote: text(row.verification_note),
+    submissionId: text(row.submission_id),
+  };
+}
+
+function toDelivery(row: Row): Delivery {
+  const status = String(row.status) as Delivery["status"];
+  return {
+    channel: String(row.channel) as Channel,
+    status,
+    attempts: Number(row.attempts),
+    lastError: text(row.last_error),
+    sentAt: text(row.sent_at),
+    nextAttemptAt: status === "pending" ? text(row.next_attempt_at) : null,
+  };
+}
+
+/** SQLite, the zero-setup default: one file, one server instance. */
+export class SqliteStore implements Store {
+  readonly engine = "sqlite" as const;
+
+  constructor(readonly db: Database) {}
+
+  static async open(url: string, options?: { migrations?: Migration[] }): Promise<SqliteStore> {
+    return new SqliteStore(await openDatabase(url, options));
+  }
+
+  async insertLead(message: NewMessage, deliveries: Enqueue[]) {
+    const publicId = randomUUID();
+    const now = new Date().toISOString();
+    const results = await this.db.batch(
+      [
+        {
+          sql: `INSERT INTO messages (first_name, last_name, email, company, message, created_at, ip, user_agent, verification, verification_note, submission_id, public_id)
+                VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) ON CONFLICT DO NOTHING`,
+          args: [
+            message.firstName,
+            message.lastName,
+            message.email,
+            message.company,
+            message.message,
+            message.createdAt,
+            message.ip,
+            message.userAgent,
+            message.verification,
+            message.verificationNote,
+            message.submissionId ?? null,
+            publicId,
+          ],
+        },
+        // Finds nothing (so queues nothing) when the insert above was a resend that changed nothing.
+        ...deliveries.map(({ channel, externalId }) => ({
+          sql: "INSERT INTO outbox (message_id, channel, external_id, next_attempt_at) SELECT id, ?, ?, ? FROM messages WHERE public_id = ?",
+          args: [channel, externalId, now, publicId],
+        })),
+        {
+          sql: "SELECT id, public_id FROM messages WHERE public_id = ? OR (submission_id IS NOT NULL AND submission_id = ?)",
+          args: [publicId, message.submissionId ?? null],
+        },
+      ],
+      "write",
+    );
+    const row = results.at(-1)?.rows[0];
+    if (!row) throw new Error("The message was neither stored nor found.");
+    return { id: Number(row.id), created: row.public_id === publicId };
+  }
+
+  async likelyNextId() {
+    const result = await this.db.execute("SELECT COALESCE(MAX(id), 0) + 1 AS next FROM messages");
+    return Number(result.rows[0]?.next ?? 1);
+  }
+
+  async listLeads(filter: { email?: string } = {}): Promise<Lead[]> {
+    const where = filter.email === undefined ? "" : "WHERE lower(email) = lower(?)";
+    const args = filter.email === undefined ? [] : [filter.email];
+    const messages = await this.db.execute({ sql: `SELECT ${MESSAGE_COLUMNS} FROM messages ${where} ORDER BY id`, args });
+    const deliveries = await this.db.execute({
+      sql: `SELECT message_id, channel, status, attempts, last_error, sent_at, next_attempt_at FROM outbox
+            WHERE message_id IN (SELECT id FROM messages ${where}) ORDER BY message_id, channel`,
+      args,
+    });
+    const byLead = new Map<number, Delivery[]>();
+    for (const row of deliveries.rows) {
+      const id = Number(row.message_id);
+      byLead.set(id, [...(byLead.get(id) ?? []), toDelivery(row)]);
+    }
+    return messages.rows.map((row) => {
+      const message = toMessage(row);
+      return { ...message, deliveries: byLead.get(message.id) ?? [] };
+    });
+  }
+
+  async claimDeliveries(channel: Channel, { now, leaseMs, limit }: { now: Date; leaseMs: number; limit: number }): Promise<OutboxJob[]> {
+    const lease = randomUUID();
+    const at = now.toISOString();
+    const claimed = await this.db.execute({
+      sql: `UPDATE outbox SET attempts = attempts + 1, lease = ?, locked_until = ?
+            WHERE id IN (
+              SELECT id FROM outbox
+              WHERE channel = ? AND status = 'pending' AND next_attempt_at <= ? AND (locked_until IS NULL OR locked_until <= ?)
+              ORDER BY next_attempt_at, id LIMIT ?
+            )
+            RETURNING id, message_id, external_id, attempts`,
+      args: [lease, new Date(now.getTime() + leaseMs).toISOString(), channel, at, at, limit],
+    });
+    if (claimed.rows.length === 0) return [];
+    const ids = claimed.rows.map((row) => Number(row.message_id));
+    const leads = await this.db.execute({ sql: `SELECT ${MESSAGE_COLUMNS} FROM messages WHERE id IN (${ids.map(() => "?").join(",")})`, args: ids });
+    const byId = new Map(leads.rows.map((row) => [Number(row.id), toMessage(row)]));
+    return claimed.rows
+      .map((row) => ({ row, lead: byId.get(Number(row.message_id)) }))
+      .filter((job): job is { row: Row; lead: StoredMessage } => job.lead !== undefined)
+      .sort((a, b) => Number(a.row.id) - Number(b.row.id))
+      .map(({ row, lead }) => ({ id: Number(row.id), channel, externalId: String(row.external_id), attempt: Number(row.attempts), lease, lead }));
+  }
+
+  async markSent(job: OutboxJob, sentAt: Date) {
+    await this.db.execute({
+      sql: "UPDATE outbox SET status = 'sent', sent_at = ?, last_error = NULL, lease = NULL, locked_until = NULL WHERE id = ? AND lease = ?",
+      args: [sentAt.toISOString(), job.id, job.lease],
+    });
+  }
+
+  async markFailed(job: OutboxJob, error: string, retryAt: Date | null) {
+    await this.db.execute({
+      sql: `UPDATE outbox SET status = ?, next_attempt_at = COALESCE(?, next_attempt_at), last_error = ?, lease = NULL, locked_until = NULL
+            WHERE id = ? AND lease = ?`,
+      args: [retryAt ? "pending" : "failed", retryAt?.toISOString() ?? null, error, job.id, job.lease],
+    });
+  }
+
+  async requeueFailed(leadId: number, now: Date) {
+    const result = await this.db.execute({
+      sql: "UPDATE outbox SET status = 'pending', attempts = 0, next_attempt_at = ? WHERE message_id = ? AND status = 'failed'",
+      args: [now.toISOString(), leadId],
+    });
+    return result.rowsAffected;
+  }
+
+  async recoverLeases() {
+    const result = await this.db.execute("UPDATE outbox SET lease = NULL, locked_until = NULL WHERE lease IS NOT NULL AND status = 'pending'");
+    return result.rowsAffected;
+  }
+
+  async nextDue(channel: Channel) {
+    const result = await this.db.execute({
+      sql: `SELECT MIN(CASE WHEN locked_until > next_attempt_at THEN locked_until ELSE next_attempt_at END) AS due
+            FROM outbox WHERE channel = ? AND status = 'pending'`,
+      args: [channel],
+    });
+    const due = result.rows[0]?.due;
+    return due == null ? null : new Date(String(due));
+  }
+
+  async deleteLeadsBefore(cutoff: Date) {
+    return this.deleteWhere("created_at < ?", [cutoff.toISOString()]);
+  }
+
+  async eraseByEmail(email: string) {
+    return this.deleteWhere("lower(email) = lower(?)", [email]);
+  }
+
+  private async deleteWhere(condition: string, args: string[]) {
+    const [, deleted] = await this.db.batch(
+      [
+        { sql: `DELETE FROM outbox WHERE message_id IN (SELECT id FROM messages WHERE ${condition})`, args },
+        { sql: `DELETE FROM messages WHERE ${condition}`, args },
+      ],
+      "write",
+    );
+    return deleted?.rowsAffected ?? 0;
+  }
+
+  async close() {
+    this.db.close();
+  }
+}

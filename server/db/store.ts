@@ -1,0 +1,86 @@
+import type { ContactMessage } from "~/lib/contact-schema";
+
+/*
+ * The one storage interface the contact API, the delivery worker and `npm run messages` use. Each engine
+ * (SQLite by default, PostgreSQL for several instances) implements it beside this file.
+ */
+
+export type Verification = "verified" | "unverified";
+export const channels = ["email", "webhook"] as const;
+export type Channel = (typeof channels)[number];
+export type DeliveryStatus = "pending" | "sent" | "failed";
+
+export type NewMessage = Omit<ContactMessage, "recaptchaToken" | "submissionId"> & {
+  submissionId?: string | null;
+  createdAt: string;
+  ip: string | null;
+  userAgent: string | null;
+  verification: Verification;
+  /** Why a message is unverified (e.g. "siteverify timeout"), for whoever reads the leads. */
+  verificationNote: string | null;
+};
+
+export type StoredMessage = NewMessage & { id: number };
+
+/** One outbox row as the operator sees it. */
+export type Delivery = {
+  channel: Channel;
+  status: DeliveryStatus;
+  attempts: number;
+  lastError: string | null;
+  sentAt: string | null;
+  /** When a pending delivery is next tried. */
+  nextAttemptAt: string | null;
+};
+
+export type Lead = StoredMessage & { deliveries: Delivery[] };
+
+/** A delivery to make now, with the lead it is about. The lease says this instance holds it. */
+export type OutboxJob = {
+  id: number;
+  channel: Channel;
+  /** Fixed per lead and channel (the e-mail's Message-ID, the webhook-id): a resend is the same message. */
+  externalId: string;
+  /** Attempts so far, this one included. */
+  attempt: number;
+  lease: string;
+  lead: StoredMessage;
+};
+
+/** An outbox row to write with a new lead, in the same transaction. */
+export type Enqueue = { channel: Channel; externalId: string };
+
+export interface Store {
+  readonly engine: "sqlite" | "postgres";
+  /**
+   * Stores a message and one outbox row per channel in one transaction, and resolves once it is committed.
+   * A message resent with a submission id already stored is not stored again (nor queued): the first id is returned.
+   */
+  insertLead(message: NewMessage, deliveries: Enqueue[]): Promise<{ id: number; created: boolean }>;
+  /** The id the next stored message would most likely get, so a decoy answer looks like a real one. */
+  likelyNextId(): Promise<number>;
+  /** Every lead with its deliveries, oldest first; or only those of one e-mail address (any case). */
+  listLeads(filter?: { email?: string }): Promise<Lead[]>;
+  /** Takes up to `limit` due deliveries of one channel for `leaseMs`, counting the attempt. */
+  claimDeliveries(channel: Channel, options: { now: Date; leaseMs: number; limit: number }): Promise<OutboxJob[]>;
+  /** Records the outcome of a claimed delivery (ignored if its lease was lost to another instance). */
+  markSent(job: OutboxJob, sentAt: Date): Promise<void>;
+  /** A failed attempt: tried again at `retryAt`, or with `retryAt` null given up (kept as `failed`). */
+  markFailed(job: OutboxJob, error: string, retryAt: Date | null): Promise<void>;
+  /** Queues a lead's failed deliveries again, due now. Resolves to how many were queued. */
+  requeueFailed(leadId: number, now: Date): Promise<number>;
+  /**
+   * Called once when a delivery worker starts. SQLite serves one instance, so a lease still set was held by a
+   * process that died: it is taken back at once. PostgreSQL leaves leases to expire (another instance may hold them).
+   */
+  recoverLeases(): Promise<number>;
+  /** The earliest time a pending delivery of this channel is due, or null when there is none. */
+  nextDue(channel: Channel): Promise<Date | null>;
+  /** Deletes leads created before `cutoff` with their outbox rows; resolves to the number of leads deleted. */
+  deleteLeadsBefore(cutoff: Date): Promise<number>;
+  /** Deletes every lead from one e-mail address (any case) with its outbox rows; resolves to the number deleted. */
+  eraseByEmail(email: string): Promise<number>;
+  close(): Promise<void>;
+}
+
+export const DEFAULT_DATABASE_URL = "file:./data/messages.db";

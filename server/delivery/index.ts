@@ -1,0 +1,54 @@
+import { randomUUID } from "node:crypto";
+import type { ServerConfig } from "../config";
+import type { Channel, Enqueue, Store } from "../db/store";
+import type { Logger } from "../logger";
+import { emlFileSender, newMessageId, smtpSender } from "./email";
+import { webhookSender } from "./webhook";
+import { createDeliveryWorker, type Deliver } from "./worker";
+
+type DeliveryConfig = Pick<
+  ServerConfig,
+  "NODE_ENV" | "SMTP_URL" | "LEADS_NOTIFY_TO" | "leadsFrom" | "LEADS_WEBHOOK_URL" | "LEADS_WEBHOOK_SECRET" | "LEADS_RETRY_BASE_SECONDS" | "LEADS_MAIL_DIR"
+>;
+
+/** The configured channels, the outbox rows each new lead gets, and the worker that delivers them. */
+export function createDelivery(config: DeliveryConfig, store: Store, log: Logger) {
+  const senders: Partial<Record<Channel, Deliver & { close?(): void }>> = {};
+  const emailSettings = { to: config.LEADS_NOTIFY_TO, from: config.leadsFrom };
+  // Outside production, with no mail server, each e-mail is written to a file so a developer sees what sales gets.
+  const preview = !config.SMTP_URL && config.NODE_ENV !== "production";
+  if (config.SMTP_URL) senders.email = smtpSender(config.SMTP_URL, emailSettings);
+  else if (preview) senders.email = emlFileSender(config.LEADS_MAIL_DIR, { ...emailSettings, to: emailSettings.to.length ? emailSettings.to : ["sales@localhost"] });
+  if (config.LEADS_WEBHOOK_URL && config.LEADS_WEBHOOK_SECRET) senders.webhook = webhookSender(config.LEADS_WEBHOOK_URL, config.LEADS_WEBHOOK_SECRET);
+
+  const worker = createDeliveryWorker({ store, channels: senders, log, retryBaseMs: config.LEADS_RETRY_BASE_SECONDS * 1000 });
+
+  return {
+    worker,
+    /** The outbox rows for a new lead, one per configured channel, with ids fixed for every resend. */
+    enqueue(): Enqueue[] {
+      const key = randomUUID();
+      const rows: Enqueue[] = [];
+      if (senders.email) rows.push({ channel: "email", externalId: newMessageId(key, config.leadsFrom) });
+      if (senders.webhook) rows.push({ channel: "webhook", externalId: `msg_${key.replaceAll("-", "")}` });
+      return rows;
+    },
+    /** One line for the start-up log: where leads go. */
+    summary(): string {
+      const to = [
+        config.SMTP_URL && `e-mail to ${config.LEADS_NOTIFY_TO.join(", ")}`,
+        config.LEADS_WEBHOOK_URL && `webhook ${new URL(config.LEADS_WEBHOOK_URL).origin}`,
+      ].filter(Boolean);
+      if (to.length > 0) return `Each lead is stored, then delivered by ${to.join(" and ")}.`;
+      const hint = "set SMTP_URL and LEADS_NOTIFY_TO, or LEADS_WEBHOOK_URL and LEADS_WEBHOOK_SECRET, to have them delivered";
+      return preview
+        ? `Leads are only stored (no delivery channel configured): ${hint}. Development preview: each notification e-mail is written to ${config.LEADS_MAIL_DIR}/.`
+        : `Leads are only stored (no delivery channel configured): ${hint}. Read them with npm run messages.`;
+    },
+    close() {
+      for (const sender of Object.values(senders)) sender.close?.();
+    },
+  };
+}
+
+export type Delivery = ReturnType<typeof createDelivery>;

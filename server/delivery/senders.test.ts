@@ -1,0 +1,136 @@
+// @vitest-environment node
+import { afterEach, describe, expect, it } from "vitest";
+import { newWebhookSecret, startSmtpInbox, startWebhookReceiver } from "../../e2e/support/lead-inbox.mjs";
+import type { OutboxJob, StoredMessage } from "../db/store";
+import { smtpSender } from "./email";
+import { checkWebhookSecret, webhookSender } from "./webhook";
+
+const lead: StoredMessage = {
+  id: 7,
+  firstName: "Grace",
+  lastName: "Hopper",
+  email: "grace@navy.example",
+  company: "Navy",
+  message: "Line one\nLine two <b>bold</b>",
+  createdAt: "2026-11-22T10:00:00.000Z",
+  ip: "127.0.0.1",
+  userAgent: "test",
+  verification: "verified",
+  verificationNote: null,
+};
+const job = (overrides: Partial<StoredMessage> = {}, externalId = "<lead-abc@example.com>"): OutboxJob => ({
+  id: 1,
+  channel: "email",
+  externalId,
+  attempt: 1,
+  lease: "l",
+  lead: { ...lead, ...overrides },
+});
+
+const cleanups: (() => unknown)[] = [];
+afterEach(async () => {
+  for (const cleanup of cleanups.splice(0).reverse()) await cleanup();
+});
+
+describe("the notification e-mail over real SMTP", () => {
+  const setup = async () => {
+    const inbox = await startSmtpInbox();
+    const send = smtpSender(inbox.url, { to: ["sales@example.com", "ceo@example.com"], from: "no-reply@example.com" });
+    cleanups.push(() => inbox.stop(), () => send.close());
+    return { inbox, send };
+  };
+
+  it("names the visitor and company, replies to the visitor, and carries every field and a fixed Message-ID", async () => {
+    const { inbox, send } = await setup();
+    await send(job());
+    await send(job({ verification: "unverified", verificationNote: "siteverify timeout after 5000 ms", company: "" }, "<lead-def@example.com>"));
+    await inbox.waitFor((mails) => mails.length === 2);
+    const [first, second] = inbox.mails;
+    expect(first!.mail.subject).toBe("New enquiry from Grace Hopper (Navy)");
+    expect(first!.mail.replyTo?.value).toEqual([{ name: "Grace Hopper", address: "grace@navy.example" }]);
+    expect(first!.mail.messageId).toBe("<lead-abc@example.com>");
+    expect(first!.rcptTo.sort()).toEqual(["ceo@example.com", "sales@example.com"]);
+    expect(first!.mail.text).toContain("Email: grace@navy.example");
+    expect(first!.mail.text).toContain("Lead: #7");
+    expect(first!.mail.text).toContain("Received: 2026-11-22T10:00:00.000Z");
+    expect(first!.mail.text).toContain("reCAPTCHA: verified");
+    expect(first!.mail.text).toContain("Line one\nLine two <b>bold</b>");
+    expect(first!.mail.html).toContain("Line two &lt;b&gt;bold&lt;/b&gt;");
+    expect(second!.mail.subject).toBe("[unverified] New enquiry from Grace Hopper");
+    expect(second!.mail.text).toContain("reCAPTCHA: UNVERIFIED (siteverify timeout after 5000 ms)");
+  });
+
+  it("lets no visitor text add a header or a recipient", async () => {
+    const { inbox, send } = await setup();
+    await send(
+      job({
+        firstName: "Eve\r\nBcc: thief@evil.example",
+        lastName: "X\nTo: thief2@evil.example",
+        company: "Acme\r\n\r\nInjected body",
+        // Display-name tricks: a quoted address and a comma must stay inside the name.
+        email: "eve@example.com",
+        message: "Hi\r\n.\r\nMAIL FROM:<x@evil.example>\r\nRCPT TO:<thief3@evil.example>\r\nBcc: thief4@evil.example",
+      }),
+    );
+    await send(job({ firstName: '"Mallory" <thief5@evil.example>,', lastName: "thief6@evil.example" }, "<lead-2@example.com>"));
+    await inbox.waitFor((mails) => mails.length === 2);
+    for (const { mail, rcptTo } of inbox.mails) {
+      expect(rcptTo.sort()).toEqual(["ceo@example.com", "sales@example.com"]);
+      expect(mail.bcc).toBeUndefined();
+      expect(mail.to && "value" in mail.to ? mail.to.value.map((a) => a.address).sort() : []).toEqual(["ceo@example.com", "sales@example.com"]);
+      expect(mail.replyTo?.value.map((a) => a.address)).toEqual([mail === inbox.mails[0]!.mail ? "eve@example.com" : "grace@navy.example"]);
+      expect(JSON.stringify([...mail.headers.keys()])).not.toMatch(/bcc/i);
+    }
+    expect(inbox.mails[0]!.mail.subject).toBe("New enquiry from Eve Bcc: thief@evil.example X To: thief2@evil.example (Acme Injected body)");
+    expect(inbox.mails[0]!.mail.text).toContain("RCPT TO:<thief3@evil.example>");
+  });
+});
+
+describe("the lead webhook", () => {
+  const secret = newWebhookSecret();
+
+  it("posts a signed lead.created event that the receiver verifies, with the same webhook-id each time", async () => {
+    const receiver = await startWebhookReceiver(secret);
+    cleanups.push(() => receiver.stop());
+    const send = webhookSender(receiver.url, secret);
+    await send(job({}, "msg_lead7"));
+    await send(job({}, "msg_lead7"));
+    expect(receiver.rejected).toEqual([]);
+    expect(receiver.deliveries).toHaveLength(2);
+    const [first, second] = receiver.deliveries;
+    expect(first!.headers["webhook-id"]).toBe("msg_lead7");
+    expect(second!.headers["webhook-id"]).toBe("msg_lead7");
+    expect(first!.headers["webhook-signature"]).toMatch(/^v1,[A-Za-z0-9+/]+=*$/);
+    expect(first!.payload).toEqual({
+      type: "lead.created",
+      timestamp: expect.stringMatching(/^\d{4}-\d\d-\d\dT/),
+      data: {
+        id: 7,
+        createdAt: lead.createdAt,
+        firstName: "Grace",
+        lastName: "Hopper",
+        email: "grace@navy.example",
+        company: "Navy",
+        message: lead.message,
+        verification: "verified",
+        verificationNote: null,
+      },
+    });
+  });
+
+  it("fails on any answer but 2xx, and on a receiver with another secret", async () => {
+    const receiver = await startWebhookReceiver(secret, { status: 503 });
+    cleanups.push(() => receiver.stop());
+    await expect(webhookSender(receiver.url, secret)(job())).rejects.toThrow("HTTP 503");
+    receiver.settings.status = 200;
+    await expect(webhookSender(receiver.url, newWebhookSecret())(job())).rejects.toThrow("HTTP 401");
+    await webhookSender(receiver.url, secret)(job());
+    expect(receiver.deliveries).toHaveLength(1);
+  });
+
+  it("accepts only whsec_ secrets", () => {
+    expect(() => checkWebhookSecret(secret)).not.toThrow();
+    expect(() => checkWebhookSecret("hunter2")).toThrow(/whsec_/);
+    expect(() => checkWebhookSecret("whsec_short")).toThrow(/whsec_/);
+  });
+});
