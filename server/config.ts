@@ -23,7 +23,10 @@ const envSchema = z.object({
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
   SITE_URL: z.url().optional(),
   STATIC_DIR: z.string().default("build/client"),
-  DATABASE_URL: z.string().default(DEFAULT_DATABASE_URL),
+  DATABASE_URL: z
+    .string()
+    .regex(/^(file:|postgres(ql)?:\/\/)/i, "must be a file: URL (SQLite) or postgres://user:password@host:port/database")
+    .default(DEFAULT_DATABASE_URL),
   RECAPTCHA_SECRET_KEY: z.string().optional(),
   RECAPTCHA_VERIFY_URL: z.url().default("https://www.google.com/recaptcha/api/siteverify"),
   RECAPTCHA_HOSTNAMES: list,
@@ -41,6 +44,8 @@ const envSchema = z.object({
   LEADS_WEBHOOK_SECRET: z.string().optional(),
   LEADS_RETENTION_DAYS: z.coerce.number().int().min(1).optional(),
   LEADS_RETRY_BASE_SECONDS: z.coerce.number().positive().default(10),
+  // How long an instance holds a delivery it took; after that another instance may take it (its holder died).
+  LEADS_LEASE_SECONDS: z.coerce.number().min(1).default(60),
   LEADS_MAIL_DIR: z.string().default("data/mail"),
 });
 

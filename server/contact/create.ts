@@ -1,6 +1,8 @@
 import type { Hono } from "hono";
 import type { ServerConfig } from "../config";
 import { openStore } from "../db";
+import { createPostgresRateLimiter } from "../db/postgres-rate-limit";
+import { PostgresStore } from "../db/postgres-store";
 import type { Store } from "../db/store";
 import { createDelivery, type Delivery } from "../delivery";
 import type { Logger } from "../logger";
@@ -11,9 +13,13 @@ import { createContactApi } from "./routes";
  * `npm start` and `npm run dev`. The caller starts `delivery.worker` once it is ready to serve.
  */
 export async function startContactApi(config: ServerConfig, log: Logger): Promise<{ api: Hono; store: Store; delivery: Delivery }> {
-  const store = await openStore(config.DATABASE_URL);
+  const store = await openStore(config.DATABASE_URL, {
+    onPoolError: (error) => log.warn({ msg: "database connection lost (it is reopened when needed)", error: error.message }),
+  });
   const delivery = createDelivery(config, store, log);
-  const api = createContactApi({ config, store, log, enqueue: delivery.enqueue, onStored: delivery.worker.nudge });
+  // On PostgreSQL every instance counts in the same table; SQLite means one instance, which counts in memory.
+  const createLimiter = store instanceof PostgresStore ? (options: { name: string; limit: number }) => createPostgresRateLimiter(store.pool, options) : undefined;
+  const api = createContactApi({ config, store, log, enqueue: delivery.enqueue, onStored: delivery.worker.nudge, createLimiter });
   return { api, store, delivery };
 }
 

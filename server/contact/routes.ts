@@ -5,7 +5,7 @@ import { clientIp } from "../client-ip";
 import type { ServerConfig } from "../config";
 import type { Enqueue, Store, Verification } from "../db/store";
 import type { Logger } from "../logger";
-import { createRateLimiter, type RateLimiter } from "./rate-limit";
+import { createRateLimiter } from "./rate-limit";
 import { verifyRecaptcha, type VerifyOutcome } from "./siteverify";
 
 export const MAX_BODY_BYTES = 16 * 1024;
@@ -19,10 +19,18 @@ export type ContactApiDeps = {
   enqueue?: () => Enqueue[];
   /** Called once a new lead is committed, so its deliveries start at once. */
   onStored?: () => void;
-  rateLimiter?: RateLimiter;
+  rateLimiter?: SlotLimiter;
+  /** Makes the limiters (accepted messages, all attempts): in memory by default, shared on PostgreSQL (see create.ts). */
+  createLimiter?: (options: { name: "accepted" | "attempts"; limit: number }) => SlotLimiter;
   verify?: (token: string, remoteIp: string | undefined) => Promise<VerifyOutcome>;
   now?: () => Date;
 };
+
+/** What the routes need from a rate limiter, in memory or shared by instances; `reserve` may be async. */
+export type SlotLimiter = {
+  reserve(key: string): Slot | Promise<Slot>;
+};
+type Slot = { ok: true; release(): void | Promise<void> } | { ok: false; retryAfterSeconds: number };
 
 type ErrorStatus = 400 | 405 | 413 | 415 | 429 | 503;
 
@@ -33,12 +41,13 @@ const fail = (c: Context, status: ErrorStatus, error: string, field: ContactFiel
  * POST /api/contact: validates a message with the form's own schema, checks the reCAPTCHA token with
  * Google, and stores the message. 201 {ok:true,id} is sent only once the row is committed.
  */
-export function createContactApi({ config, store, log, enqueue = () => [], onStored, rateLimiter, verify, now = () => new Date() }: ContactApiDeps): Hono {
+export function createContactApi({ config, store, log, enqueue = () => [], onStored, rateLimiter, createLimiter, verify, now = () => new Date() }: ContactApiDeps): Hono {
   const api = new Hono();
-  const limiter = rateLimiter ?? createRateLimiter({ limit: config.CONTACT_RATE_LIMIT });
+  const makeLimiter = createLimiter ?? (({ limit }: { limit: number }) => createRateLimiter({ limit }));
+  const limiter = rateLimiter ?? makeLimiter({ name: "accepted", limit: config.CONTACT_RATE_LIMIT });
   // Rejected attempts are not counted above, so a looser cap on all attempts keeps one client from making us
   // call siteverify (and log) without end. Generous: people correcting typos never get near it.
-  const attempts = createRateLimiter({ limit: Math.max(30, config.CONTACT_RATE_LIMIT * 6) });
+  const attempts = makeLimiter({ name: "attempts", limit: Math.max(30, config.CONTACT_RATE_LIMIT * 6) });
   const allowedOrigins = new Set(config.ALLOWED_ORIGINS.map((origin) => origin.replace(/\/+$/, "")));
   const hostnames = config.RECAPTCHA_HOSTNAMES.map((name) => name.toLowerCase());
   const verifyToken =
@@ -86,8 +95,8 @@ export function createContactApi({ config, store, log, enqueue = () => [], onSto
     bodyLimit({ maxSize: MAX_BODY_BYTES, onError: (c) => fail(c, 413, `The message is too large (over ${MAX_BODY_BYTES / 1024} KB).`) }),
     async (c) => {
       const ip = ipOf(c);
-      const attempt = attempts.reserve(ip);
-      const slot = attempt.ok ? limiter.reserve(ip) : attempt;
+      const attempt = await attempts.reserve(ip);
+      const slot = attempt.ok ? await limiter.reserve(ip) : attempt;
       if (!slot.ok) {
         c.header("Retry-After", String(slot.retryAfterSeconds));
         return fail(c, 429, "Too many messages from your network. Please wait a minute and try again.");
@@ -150,7 +159,7 @@ export function createContactApi({ config, store, log, enqueue = () => [], onSto
         log.info({ msg: "contact stored", id, verification });
         return c.json({ ok: true, id }, 201);
       } finally {
-        if (!accepted) slot.release();
+        if (!accepted) await slot.release();
       }
     },
   );

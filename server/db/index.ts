@@ -1,7 +1,25 @@
+import { PostgresStore, isPostgresUrl, type PostgresOptions } from "./postgres-store";
 import { SqliteStore } from "./sqlite-store";
 import type { Store } from "./store";
 
-/** Opens the store DATABASE_URL names: a `file:` URL is SQLite. */
-export async function openStore(url: string): Promise<Store> {
+/** PostgreSQL settings from the environment (see README: PG_POOL_MAX, PG_STATEMENT_TIMEOUT_MS, PG_CONNECT_TIMEOUT_MS). */
+export function postgresOptionsFromEnv(env: NodeJS.ProcessEnv = process.env): PostgresOptions {
+  const read = (name: string, fallback: number, min: number) => {
+    const raw = env[name]?.trim();
+    if (!raw) return fallback;
+    const value = Number(raw);
+    if (!Number.isInteger(value) || value < min) throw new Error(`${name} must be a whole number of at least ${min}, got "${raw}"`);
+    return value;
+  };
+  return {
+    poolMax: read("PG_POOL_MAX", 10, 1),
+    statementTimeoutMs: read("PG_STATEMENT_TIMEOUT_MS", 5000, 100),
+    connectTimeoutMs: read("PG_CONNECT_TIMEOUT_MS", 3000, 100),
+  };
+}
+
+/** Opens the store DATABASE_URL names: `postgres://` or `postgresql://` is PostgreSQL, `file:` is SQLite. */
+export async function openStore(url: string, { onPoolError }: { onPoolError?: (error: Error) => void } = {}): Promise<Store> {
+  if (isPostgresUrl(url)) return PostgresStore.open(url, { ...postgresOptionsFromEnv(), onPoolError });
   return SqliteStore.open(url);
 }

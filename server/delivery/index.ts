@@ -8,7 +8,7 @@ import { createDeliveryWorker, type Deliver } from "./worker";
 
 type DeliveryConfig = Pick<
   ServerConfig,
-  "NODE_ENV" | "SMTP_URL" | "LEADS_NOTIFY_TO" | "leadsFrom" | "LEADS_WEBHOOK_URL" | "LEADS_WEBHOOK_SECRET" | "LEADS_RETRY_BASE_SECONDS" | "LEADS_MAIL_DIR"
+  "NODE_ENV" | "SMTP_URL" | "LEADS_NOTIFY_TO" | "leadsFrom" | "LEADS_WEBHOOK_URL" | "LEADS_WEBHOOK_SECRET" | "LEADS_RETRY_BASE_SECONDS" | "LEADS_MAIL_DIR" | "LEADS_LEASE_SECONDS"
 >;
 
 /** The configured channels, the outbox rows each new lead gets, and the worker that delivers them. */
@@ -21,7 +21,7 @@ export function createDelivery(config: DeliveryConfig, store: Store, log: Logger
   else if (preview) senders.email = emlFileSender(config.LEADS_MAIL_DIR, { ...emailSettings, to: emailSettings.to.length ? emailSettings.to : ["sales@localhost"] });
   if (config.LEADS_WEBHOOK_URL && config.LEADS_WEBHOOK_SECRET) senders.webhook = webhookSender(config.LEADS_WEBHOOK_URL, config.LEADS_WEBHOOK_SECRET);
 
-  const worker = createDeliveryWorker({ store, channels: senders, log, retryBaseMs: config.LEADS_RETRY_BASE_SECONDS * 1000 });
+  const worker = createDeliveryWorker({ store, channels: senders, log, retryBaseMs: config.LEADS_RETRY_BASE_SECONDS * 1000, leaseMs: config.LEADS_LEASE_SECONDS * 1000 });
 
   return {
     worker,

@@ -21,7 +21,7 @@ export type WorkerOptions = {
   /** Deliveries in flight per channel. */
   concurrency?: number;
   pollMs?: number;
-  /** An attempt that takes longer than this fails (and its lease is still ours). */
+  /** An attempt that takes longer than this fails (and its lease is still ours). At most 2/3 of the lease by default. */
   attemptTimeoutMs?: number;
 };
 
@@ -35,7 +35,7 @@ export function createDeliveryWorker({
   leaseMs = 60_000,
   concurrency = 4,
   pollMs = 5_000,
-  attemptTimeoutMs = 40_000,
+  attemptTimeoutMs = Math.min(40_000, Math.floor((leaseMs * 2) / 3)),
 }: WorkerOptions) {
   let stopping = false;
   const inFlight = new Map<string, Promise<void>>();

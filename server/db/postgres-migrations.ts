@@ -1,0 +1,61 @@
+/*
+ * PostgreSQL's versioned schema changes, applied in order at start-up (under an advisory lock, so instances
+ * starting together take turns) and recorded in schema_migrations. Never edit a shipped migration: add one.
+ * The tables and columns match SQLite's (sqlite-migrations.ts); times are timestamptz.
+ */
+export type Migration = { version: number; name: string; statements: string[] };
+
+export const migrations: Migration[] = [
+  {
+    version: 1,
+    name: "messages and delivery outbox",
+    statements: [
+      `CREATE TABLE messages (
+        id bigint GENERATED ALWAYS AS IDENTITY PRIMARY KEY,
+        first_name text NOT NULL,
+        last_name text NOT NULL,
+        email text NOT NULL,
+        company text NOT NULL DEFAULT '',
+        message text NOT NULL,
+        created_at timestamptz NOT NULL,
+        ip text,
+        user_agent text,
+        verification text NOT NULL CHECK (verification IN ('verified', 'unverified')),
+        verification_note text,
+        submission_id text,
+        public_id text
+      )`,
+      "CREATE INDEX messages_created_at ON messages (created_at)",
+      "CREATE INDEX messages_email ON messages (lower(email))",
+      "CREATE UNIQUE INDEX messages_submission_id ON messages (submission_id) WHERE submission_id IS NOT NULL",
+      "CREATE UNIQUE INDEX messages_public_id ON messages (public_id) WHERE public_id IS NOT NULL",
+      `CREATE TABLE outbox (
+        id bigint GENERATED ALWAYS AS IDENTITY PRIMARY KEY,
+        message_id bigint NOT NULL REFERENCES messages (id) ON DELETE CASCADE,
+        channel text NOT NULL CHECK (channel IN ('email', 'webhook')),
+        external_id text NOT NULL,
+        status text NOT NULL DEFAULT 'pending' CHECK (status IN ('pending', 'sent', 'failed')),
+        attempts integer NOT NULL DEFAULT 0,
+        next_attempt_at timestamptz NOT NULL,
+        lease text,
+        locked_until timestamptz,
+        last_error text,
+        sent_at timestamptz,
+        UNIQUE (message_id, channel)
+      )`,
+      "CREATE INDEX outbox_due ON outbox (channel, status, next_attempt_at)",
+    ],
+  },
+  {
+    version: 2,
+    name: "shared rate limits",
+    statements: [
+      // The layout rate-limiter-flexible's RateLimiterPostgres expects (it is told the table exists).
+      `CREATE TABLE rate_limits (
+        key varchar(255) PRIMARY KEY,
+        points integer NOT NULL DEFAULT 0,
+        expire bigint
+      )`,
+    ],
+  },
+];

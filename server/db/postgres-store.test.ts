@@ -1,0 +1,188 @@
+// @vitest-environment node
+import pg from "pg";
+import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
+import { startPostgres, type TestPostgres } from "../../e2e/support/postgres.mjs";
+import { postgresOptionsFromEnv } from ".";
+import { migrations } from "./postgres-migrations";
+import { createPostgresRateLimiter } from "./postgres-rate-limit";
+import { PostgresStore, createPool, isPostgresUrl, migrate } from "./postgres-store";
+import type { NewMessage } from "./store";
+
+/* What only PostgreSQL has to get right: several instances on one database, and a database that goes away. */
+
+let postgres: TestPostgres;
+const closers: (() => Promise<void>)[] = [];
+
+beforeAll(async () => {
+  postgres = await startPostgres();
+}, 60_000);
+afterAll(() => postgres?.destroy());
+afterEach(async () => {
+  for (const close of closers.splice(0).reverse()) await close().catch(() => {});
+});
+
+const open = async (url: string, options: Parameters<typeof PostgresStore.open>[1] = {}) => {
+  const store = await PostgresStore.open(url, options);
+  closers.push(() => store.close());
+  return store;
+};
+
+const sample: NewMessage = {
+  firstName: "Ada",
+  lastName: "Lovelace",
+  email: "ada@example.com",
+  company: "",
+  message: "hello",
+  createdAt: new Date().toISOString(),
+  ip: "127.0.0.1",
+  userAgent: "test",
+  verification: "verified",
+  verificationNote: null,
+};
+
+describe("PostgreSQL URLs and settings", () => {
+  it("recognises postgres:// and postgresql:// only", () => {
+    expect(isPostgresUrl("postgres://u:p@db:5432/leads")).toBe(true);
+    expect(isPostgresUrl("postgresql://db/leads")).toBe(true);
+    expect(isPostgresUrl("file:./data/messages.db")).toBe(false);
+    expect(isPostgresUrl("mysql://db/leads")).toBe(false);
+  });
+
+  it("reads pool settings from the environment, with defaults, and refuses nonsense", () => {
+    expect(postgresOptionsFromEnv({})).toEqual({ poolMax: 10, statementTimeoutMs: 5000, connectTimeoutMs: 3000 });
+    expect(postgresOptionsFromEnv({ PG_POOL_MAX: "3", PG_STATEMENT_TIMEOUT_MS: "2000" })).toMatchObject({ poolMax: 3, statementTimeoutMs: 2000 });
+    expect(() => postgresOptionsFromEnv({ PG_POOL_MAX: "0" })).toThrow(/PG_POOL_MAX/);
+    expect(() => postgresOptionsFromEnv({ PG_CONNECT_TIMEOUT_MS: "soon" })).toThrow(/PG_CONNECT_TIMEOUT_MS/);
+  });
+});
+
+describe("migrations", () => {
+  it("are applied once when several instances start on a new database at the same moment", async () => {
+    const url = postgres.createDatabase();
+    const stores = await Promise.all(Array.from({ length: 4 }, () => open(url)));
+    const { rows } = await stores[0]!.pool.query("SELECT version, name FROM schema_migrations ORDER BY version");
+    expect(rows).toEqual(migrations.map(({ version, name }) => ({ version, name })));
+  });
+
+  it("applies a later migration to an existing database", async () => {
+    const url = postgres.createDatabase();
+    const first = await open(url);
+    await first.insertLead(sample, []);
+    const later = await open(url, {
+      migrations: [...migrations, { version: 99, name: "add source", statements: ["ALTER TABLE messages ADD COLUMN source text NOT NULL DEFAULT 'web'"] }],
+    });
+    expect((await later.pool.query("SELECT source FROM messages")).rows).toEqual([{ source: "web" }]);
+  });
+
+  it("roll a failed migration back entirely and say which one failed", async () => {
+    const pool = createPool(postgres.createDatabase());
+    closers.push(() => pool.end());
+    await expect(
+      migrate(pool, [{ version: 1, name: "half", statements: ["CREATE TABLE a (x int)", "CREATE TABLE a (x int)"] }]),
+    ).rejects.toThrow(/Migration 1 \(half\) failed/);
+    expect((await pool.query("SELECT to_regclass('a') AS a, (SELECT COUNT(*) FROM schema_migrations)::int AS n")).rows).toEqual([{ a: null, n: 0 }]);
+  });
+});
+
+describe("several instances on one database", () => {
+  it("hand each due delivery to exactly one of them (FOR UPDATE SKIP LOCKED)", async () => {
+    const url = postgres.createDatabase();
+    const [a, b, c] = await Promise.all([open(url), open(url), open(url)]);
+    for (let i = 0; i < 30; i++) await a!.insertLead({ ...sample, message: `lead ${i}` }, [{ channel: "email", externalId: `<${i}@x>` }]);
+    const now = new Date();
+    const claims = await Promise.all(
+      [a!, b!, c!].flatMap((store) => Array.from({ length: 4 }, () => store.claimDeliveries("email", { now, leaseMs: 60_000, limit: 3 }))),
+    );
+    // Under concurrency a claim may come back short (a row it skipped was taken meanwhile): the next poll gets the rest.
+    const later = await a!.claimDeliveries("email", { now, leaseMs: 60_000, limit: 30 });
+    const ids = [...claims.flat(), ...later].map((job) => job.id);
+    expect(ids).toHaveLength(new Set(ids).size);
+    expect(ids.length).toBe(30);
+  });
+
+  it("store a submission that reaches two instances at the same moment once", async () => {
+    const url = postgres.createDatabase();
+    const [a, b] = await Promise.all([open(url), open(url)]);
+    for (let round = 0; round < 10; round++) {
+      const submissionId = `same-${round}-00000000`;
+      const results = await Promise.all([a!, b!].map((store) => store.insertLead({ ...sample, submissionId }, [{ channel: "email", externalId: `<${round}@x>` }])));
+      expect(results.filter((result) => result.created)).toHaveLength(1);
+      expect(results[0]!.id).toBe(results[1]!.id);
+    }
+    expect(await a!.listLeads()).toHaveLength(10);
+    expect(await b!.claimDeliveries("email", { now: new Date(), leaseMs: 1000, limit: 100 })).toHaveLength(10);
+  });
+
+  it("leave a lease held by another instance alone at start-up", async () => {
+    const url = postgres.createDatabase();
+    const [a, b] = await Promise.all([open(url), open(url)]);
+    await a!.insertLead(sample, [{ channel: "email", externalId: "<1@x>" }]);
+    expect(await a!.claimDeliveries("email", { now: new Date(), leaseMs: 60_000, limit: 1 })).toHaveLength(1);
+    expect(await b!.recoverLeases()).toBe(0);
+    expect(await b!.claimDeliveries("email", { now: new Date(), leaseMs: 60_000, limit: 1 })).toEqual([]);
+  });
+
+  it("share one rate limit: a visitor allowed 3 gets 3 in total, and a released slot comes back", async () => {
+    const url = postgres.createDatabase();
+    const [a, b] = await Promise.all([open(url), open(url)]);
+    const limiters = [a!, b!].map((store) => createPostgresRateLimiter(store.pool, { name: "accepted", limit: 3 }));
+    const slots = await Promise.all(Array.from({ length: 6 }, (_, i) => limiters[i % 2]!.reserve("203.0.113.7")));
+    expect(slots.filter((slot) => slot.ok)).toHaveLength(3);
+    const refused = slots.find((slot) => !slot.ok);
+    expect(refused).toEqual({ ok: false, retryAfterSeconds: expect.any(Number) });
+    if (refused && !refused.ok) expect(refused.retryAfterSeconds).toBeLessThanOrEqual(60);
+    // Another visitor, and another limiter name, count on their own.
+    expect((await limiters[0]!.reserve("198.51.100.1")).ok).toBe(true);
+    expect((await createPostgresRateLimiter(a!.pool, { name: "attempts", limit: 1 }).reserve("203.0.113.7")).ok).toBe(true);
+    // A submission that was not accepted gives its slot back (once), on any instance.
+    const taken = slots.find((slot) => slot.ok);
+    if (!taken?.ok) throw new Error("expected a slot");
+    await taken.release();
+    await taken.release();
+    expect((await limiters[1]!.reserve("203.0.113.7")).ok).toBe(true);
+    expect((await limiters[0]!.reserve("203.0.113.7")).ok).toBe(false);
+  });
+});
+
+describe("a database that goes away", () => {
+  it("makes writes fail promptly while it is down, survives its idle connections breaking, and works again when it is back", async () => {
+    const own = await startPostgres();
+    closers.push(async () => own.destroy());
+    const errors: Error[] = [];
+    const store = await open(own.createDatabase(), { connectTimeoutMs: 1000, onPoolError: (error) => errors.push(error) });
+    await store.insertLead(sample, []);
+    // Fill the pool with idle connections, which the shutdown below breaks.
+    await Promise.all(Array.from({ length: 3 }, () => store.pool.query("SELECT pg_sleep(0.05)")));
+    const limiter = createPostgresRateLimiter(store.pool, { name: "accepted", limit: 5 });
+
+    own.stop();
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    expect(errors.length).toBeGreaterThan(0);
+    const started = Date.now();
+    await expect(store.insertLead(sample, [])).rejects.toThrow();
+    await expect(store.listLeads()).rejects.toThrow();
+    expect(Date.now() - started).toBeLessThan(3000);
+    // The limiter keeps answering (each instance on its own) instead of failing the request.
+    expect((await limiter.reserve("192.0.2.1")).ok).toBe(true);
+
+    own.start();
+    await store.insertLead(sample, []);
+    expect(await store.listLeads()).toHaveLength(2);
+  });
+
+  it("ends a statement that runs longer than the statement timeout", async () => {
+    const store = await open(postgres.createDatabase(), { statementTimeoutMs: 300 });
+    const started = Date.now();
+    await expect(store.pool.query("SELECT pg_sleep(5)")).rejects.toThrow(/statement timeout/);
+    expect(Date.now() - started).toBeLessThan(2000);
+  });
+
+  it("refuses to open when the database cannot be reached, within the connect timeout", async () => {
+    const client = new pg.Client({ connectionString: postgres.baseUrl + "/postgres" });
+    await client.connect();
+    await client.end();
+    const started = Date.now();
+    await expect(PostgresStore.open(`${postgres.baseUrl.replace(/:\d+$/, ":1")}/nowhere`, { connectTimeoutMs: 1000 })).rejects.toThrow();
+    expect(Date.now() - started).toBeLessThan(3000);
+  });
+});

@@ -1,0 +1,287 @@
+import { randomUUID } from "node:crypto";
+import pg from "pg";
+import { migrations as allMigrations, type Migration } from "./postgres-migrations";
+import type { Channel, Delivery, Enqueue, Lead, NewMessage, OutboxJob, Store, StoredMessage } from "./store";
+
+export type PostgresOptions = {
+  /** Connections per instance (PG_POOL_MAX). Every instance has its own pool: keep the sum under max_connections. */
+  poolMax?: number;
+  /** Server-side limit per statement (PG_STATEMENT_TIMEOUT_MS); also the client-side wait for an answer. */
+  statementTimeoutMs?: number;
+  /** How long to wait for a connection, new or from the pool (PG_CONNECT_TIMEOUT_MS). */
+  connectTimeoutMs?: number;
+  /** Called when an idle pooled connection breaks (database restarted, network cut). Nothing else to do: the pool drops it. */
+  onPoolError?: (error: Error) => void;
+  migrations?: Migration[];
+};
+
+export const isPostgresUrl = (url: string) => /^postgres(ql)?:\/\//i.test(url);
+
+// Any constant will do, as long as nothing else in the database uses it: "arcline" in ASCII.
+const MIGRATION_LOCK = 0x617263_6c696e65n;
+
+/** A pool with time limits everywhere, so a database that is down or stuck makes queries fail fast, never hang. */
+export function createPool(url: string, { poolMax = 10, statementTimeoutMs = 5000, connectTimeoutMs = 3000, onPoolError }: PostgresOptions = {}) {
+  const pool = new pg.Pool({
+    connectionString: url,
+    max: poolMax,
+    connectionTimeoutMillis: connectTimeoutMs,
+    statement_timeout: statementTimeoutMs,
+    // The server's limit does not help when the server is gone; this one does (a little later, so the server's error wins).
+    query_timeout: statementTimeoutMs + 1000,
+    idle_in_transaction_session_timeout: statementTimeoutMs * 2,
+    idleTimeoutMillis: 30_000,
+    keepAlive: true,
+    application_name: "arcline-contact",
+  });
+  // Without a listener, an idle client's error (e.g. the server restarting) would crash the process.
+  pool.on("error", (error) => onPoolError?.(error));
+  return pool;
+}
+
+/** Applies the migrations not yet recorded, one transaction each, holding an advisory lock meanwhile. */
+export async function migrate(pool: pg.Pool, migrations: Migration[] = allMigrations) {
+  const client = await pool.connect();
+  try {
+    // Migrations may take longer than a request is allowed to.
+    await client.query("SET statement_timeout = 0");
+    await client.query("SELECT pg_advisory_lock($1)", [MIGRATION_LOCK.toString()]);
+    try {
+      await client.query("CREATE TABLE IF NOT EXISTS schema_migrations (version integer PRIMARY KEY, name text NOT NULL, applied_at timestamptz NOT NULL)");
+      const applied = new Set((await client.query<{ version: number }>("SELECT version FROM schema_migrations")).rows.map((row) => row.version));
+      for (const migration of [...migrations].sort((a, b) => a.version - b.version)) {
+        if (applied.has(migration.version)) continue;
+        try {
+          await client.query("BEGIN");
+          for (const statement of migration.statements) await client.query(statement);
+          await client.query("INSERT INTO schema_migrations (version, name, applied_at) VALUES ($1, $2, now())", [migration.version, migration.name]);
+          await client.query("COMMIT");
+        } catch (error) {
+          await client.query("ROLLBACK").catch(() => {});
+          throw new Error(`Migration ${migration.version} (${migration.name}) failed: ${(error as Error).message}`, { cause: error });
+        }
+      }
+    } finally {
+      await client.query("SELECT pg_advisory_unlock($1)", [MIGRATION_LOCK.toString()]).catch(() => {});
+    }
+  } finally {
+    await client.query("RESET statement_timeout").catch(() => {});
+    client.release();
+  }
+}
+
+const MESSAGE_COLUMNS = "id, first_name, last_name, email, company, message, created_at, ip, user_agent, verification, verification_note, submission_id";
+
+type Row = Record<string, unknown>;
+const text = (value: unknown) => (value == null ? null : String(value));
+const iso = (value: unknown) => (value == null ? null : value instanceof Date ? value.toISOString() : new Date(String(value)).toISOString());
+
+function toMessage(row: Row): StoredMessage {
+  return {
+    id: Number(row.id),
+    firstName: String(row.first_name),
+    lastName: String(row.last_name),
+    email: String(row.email),
+    company: String(row.company ?? ""),
+    message: String(row.message),
+    createdAt: iso(row.created_at) ?? "",
+    ip: text(row.ip),
+    userAgent: text(row.user_agent),
+    verification: row.verification === "verified" ? "verified" : "unverified",
+    verificationNote: text(row.verification_note),
+    submissionId: text(row.submission_id),
+  };
+}
+
+function toDelivery(row: Row): Delivery {
+  const status = String(row.status) as Delivery["status"];
+  return {
+    channel: String(row.channel) as Channel,
+    status,
+    attempts: Number(row.attempts),
+    lastError: text(row.last_error),
+    sentAt: iso(row.sent_at),
+    nextAttemptAt: status === "pending" ? iso(row.next_attempt_at) : null,
+  };
+}
+
+/** PostgreSQL, for several instances sharing one database: leads, outbox and rate limits. */
+export class PostgresStore implements Store {
+  readonly engine = "postgres" as const;
+
+  constructor(readonly pool: pg.Pool) {}
+
+  static async open(url: string, options: PostgresOptions = {}): Promise<PostgresStore> {
+    const pool = createPool(url, options);
+    try {
+      await migrate(pool, options.migrations);
+    } catch (error) {
+      await pool.end().catch(() => {});
+      throw error;
+    }
+    return new PostgresStore(pool);
+  }
+
+  private async transaction<T>(work: (client: pg.PoolClient) => Promise<T>): Promise<T> {
+    const client = await this.pool.connect();
+    let broken: Error | undefined;
+    try {
+      await client.query("BEGIN");
+      const result = await work(client);
+      await client.query("COMMIT");
+      return result;
+    } catch (error) {
+      await client.query("ROLLBACK").catch((rollbackError: Error) => (broken = rollbackError));
+      throw error;
+    } finally {
+      // A connection that cannot even roll back is not given to the next request.
+      client.release(broken);
+    }
+  }
+
+  async insertLead(message: NewMessage, deliveries: Enqueue[]) {
+    const publicId = randomUUID();
+    const now = new Date();
+    return this.transaction(async (client) => {
+      // ON CONFLICT DO NOTHING on the submission id's unique index: a resend arriving at another instance at the
+      // same moment waits for the first transaction and then inserts nothing.
+      const inserted = await client.query<{ id: string }>(
+        `INSERT INTO messages (first_name, last_name, email, company, message, created_at, ip, user_agent, verification, verification_note, submission_id, public_id)
+         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12) ON CONFLICT DO NOTHING RETURNING id`,
+        [
+          message.firstName,
+          message.lastName,
+          message.email,
+          message.company,
+          message.message,
+          message.createdAt,
+          message.ip,
+          message.userAgent,
+          message.verification,
+          message.verificationNote,
+          message.submissionId ?? null,
+          publicId,
+        ],
+      );
+      const created = inserted.rows[0];
+      if (created) {
+        for (const { channel, externalId } of deliveries) {
+          // Due "now" by this instance's clock, the clock claims compare with (not the database's).
+          await client.query("INSERT INTO outbox (message_id, channel, external_id, next_attempt_at) SELECT id, $1, $2, $3 FROM messages WHERE public_id = $4", [
+            channel,
+            externalId,
+            now,
+            publicId,
+          ]);
+        }
+        return { id: Number(created.id), created: true };
+      }
+      // A new statement sees what the other transaction committed (READ COMMITTED).
+      const existing = await client.query<{ id: string }>("SELECT id FROM messages WHERE submission_id = $1", [message.submissionId ?? null]);
+      const row = existing.rows[0];
+      if (!row) throw new Error("The message was neither stored nor found.");
+      return { id: Number(row.id), created: false };
+    });
+  }
+
+  async likelyNextId() {
+    const result = await this.pool.query<{ next: string }>("SELECT COALESCE(MAX(id), 0) + 1 AS next FROM messages");
+    return Number(result.rows[0]?.next ?? 1);
+  }
+
+  async listLeads(filter: { email?: string } = {}): Promise<Lead[]> {
+    const where = filter.email === undefined ? "" : "WHERE lower(email) = lower($1)";
+    const args = filter.email === undefined ? [] : [filter.email];
+    const messages = await this.pool.query(`SELECT ${MESSAGE_COLUMNS} FROM messages ${where} ORDER BY id`, args);
+    const deliveries = await this.pool.query(
+      `SELECT message_id, channel, status, attempts, last_error, sent_at, next_attempt_at FROM outbox
+       WHERE message_id IN (SELECT id FROM messages ${where}) ORDER BY message_id, channel`,
+      args,
+    );
+    const byLead = new Map<number, Delivery[]>();
+    for (const row of deliveries.rows) {
+      const id = Number(row.message_id);
+      byLead.set(id, [...(byLead.get(id) ?? []), toDelivery(row)]);
+    }
+    return messages.rows.map((row) => {
+      const message = toMessage(row);
+      return { ...message, deliveries: byLead.get(message.id) ?? [] };
+    });
+  }
+
+  async claimDeliveries(channel: Channel, { now, leaseMs, limit }: { now: Date; leaseMs: number; limit: number }): Promise<OutboxJob[]> {
+    const lease = randomUUID();
+    // SKIP LOCKED: instances claiming at the same moment take different rows instead of waiting for each other.
+    const claimed = await this.pool.query(
+      `WITH due AS (
+         SELECT id FROM outbox
+         WHERE channel = $1 AND status = 'pending' AND next_attempt_at <= $2 AND (locked_until IS NULL OR locked_until <= $2)
+         ORDER BY next_attempt_at, id LIMIT $3
+         FOR UPDATE SKIP LOCKED
+       )
+       UPDATE outbox SET attempts = outbox.attempts + 1, lease = $4, locked_until = $5
+       FROM due WHERE outbox.id = due.id
+       RETURNING outbox.id, outbox.message_id, outbox.external_id, outbox.attempts`,
+      [channel, now, limit, lease, new Date(now.getTime() + leaseMs)],
+    );
+    if (claimed.rows.length === 0) return [];
+    const leads = await this.pool.query(`SELECT ${MESSAGE_COLUMNS} FROM messages WHERE id = ANY($1::bigint[])`, [claimed.rows.map((row) => String(row.message_id))]);
+    const byId = new Map(leads.rows.map((row) => [Number(row.id), toMessage(row)]));
+    return claimed.rows
+      .map((row) => ({ row, lead: byId.get(Number(row.message_id)) }))
+      .filter((job): job is { row: Row; lead: StoredMessage } => job.lead !== undefined)
+      .sort((a, b) => Number(a.row.id) - Number(b.row.id))
+      .map(({ row, lead }) => ({ id: Number(row.id), channel, externalId: String(row.external_id), attempt: Number(row.attempts), lease, lead }));
+  }
+
+  async markSent(job: OutboxJob, sentAt: Date) {
+    await this.pool.query("UPDATE outbox SET status = 'sent', sent_at = $1, last_error = NULL, lease = NULL, locked_until = NULL WHERE id = $2 AND lease = $3", [
+      sentAt,
+      job.id,
+      job.lease,
+    ]);
+  }
+
+  async markFailed(job: OutboxJob, error: string, retryAt: Date | null) {
+    await this.pool.query(
+      `UPDATE outbox SET status = $1, next_attempt_at = COALESCE($2, next_attempt_at), last_error = $3, lease = NULL, locked_until = NULL
+       WHERE id = $4 AND lease = $5`,
+      [retryAt ? "pending" : "failed", retryAt, error, job.id, job.lease],
+    );
+  }
+
+  async requeueFailed(leadId: number, now: Date) {
+    const result = await this.pool.query("UPDATE outbox SET status = 'pending', attempts = 0, next_attempt_at = $1 WHERE message_id = $2 AND status = 'failed'", [
+      now,
+      leadId,
+    ]);
+    return result.rowCount ?? 0;
+  }
+
+  /** Nothing to take back: a lease still set may be held by another live instance. It expires on its own. */
+  async recoverLeases() {
+    return 0;
+  }
+
+  async nextDue(channel: Channel) {
+    // GREATEST ignores NULL: an unleased row is due at next_attempt_at.
+    const result = await this.pool.query<{ due: Date | null }>(
+      "SELECT MIN(GREATEST(next_attempt_at, locked_until)) AS due FROM outbox WHERE channel = $1 AND status = 'pending'",
+      [channel],
+    );
+    return result.rows[0]?.due ?? null;
+  }
+
+  // Outbox rows go with their lead (ON DELETE CASCADE), in the same statement.
+  async deleteLeadsBefore(cutoff: Date) {
+    return (await this.pool.query("DELETE FROM messages WHERE created_at < $1", [cutoff])).rowCount ?? 0;
+  }
+
+  async eraseByEmail(email: string) {
+    return (await this.pool.query("DELETE FROM messages WHERE lower(email) = lower($1)", [email])).rowCount ?? 0;
+  }
+
+  async close() {
+    await this.pool.end();
+  }
+}

@@ -1,0 +1,176 @@
+// @vitest-environment node
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
+import { startPostgres, type TestPostgres } from "../../e2e/support/postgres.mjs";
+import { PostgresStore } from "./postgres-store";
+import { SqliteStore } from "./sqlite-store";
+import type { NewMessage, Store } from "./store";
+
+/*
+ * What every engine must do, run against each: SQLite in a temp file, PostgreSQL in a throwaway server
+ * (Debian's binaries, started once for this file). No mocks.
+ */
+
+let postgres: TestPostgres | undefined;
+const dirs: string[] = [];
+const stores: Store[] = [];
+
+beforeAll(async () => {
+  postgres = await startPostgres();
+}, 60_000);
+afterAll(() => postgres?.destroy());
+afterEach(async () => {
+  for (const store of stores.splice(0)) await store.close();
+  for (const dir of dirs.splice(0)) rmSync(dir, { recursive: true, force: true });
+});
+
+const engines = {
+  sqlite: async (): Promise<Store> => {
+    const dir = mkdtempSync(join(tmpdir(), "contact-db-"));
+    dirs.push(dir);
+    return SqliteStore.open(`file:${join(dir, "messages.db")}`);
+  },
+  postgres: async (): Promise<Store> => PostgresStore.open(postgres!.createDatabase()),
+};
+
+const sample: NewMessage = {
+  firstName: "Ada",
+  lastName: "Lovelace",
+  email: "ada@example.com",
+  company: "",
+  message: "Grüße 🚀",
+  createdAt: "2025-01-01T00:00:00.000Z",
+  ip: "127.0.0.1",
+  userAgent: "test",
+  verification: "verified",
+  verificationNote: null,
+};
+const both = [
+  { channel: "email" as const, externalId: "<lead-1@example.com>" },
+  { channel: "webhook" as const, externalId: "msg_1" },
+];
+
+describe.each(Object.keys(engines) as (keyof typeof engines)[])("the %s store", (engine) => {
+  const open = async () => {
+    const store = await engines[engine]();
+    stores.push(store);
+    return store;
+  };
+  const claim = (store: Store, channel: "email" | "webhook", now = new Date()) => store.claimDeliveries(channel, { now, leaseMs: 60_000, limit: 10 });
+
+  it("names its engine", async () => {
+    expect((await open()).engine).toBe(engine);
+  });
+
+  it("stores and lists messages as given, with increasing ids", async () => {
+    const store = await open();
+    expect(await store.likelyNextId()).toBe(1);
+    const first = await store.insertLead(sample, []);
+    const second = await store.insertLead({ ...sample, verification: "unverified", verificationNote: "siteverify timeout after 5000 ms", ip: null, userAgent: null }, []);
+    expect(second.id).toBeGreaterThan(first.id);
+    expect(await store.likelyNextId()).toBe(second.id + 1);
+    expect(await store.listLeads()).toEqual([
+      { ...sample, id: first.id, submissionId: null, deliveries: [] },
+      { ...sample, id: second.id, submissionId: null, deliveries: [], verification: "unverified", verificationNote: "siteverify timeout after 5000 ms", ip: null, userAgent: null },
+    ]);
+  });
+
+  it("stores a message resent with the same submission id once, queues it once, and returns the first id", async () => {
+    const store = await open();
+    const first = await store.insertLead({ ...sample, submissionId: "resend-0001" }, [{ channel: "email", externalId: "<a@x>" }]);
+    const again = await store.insertLead({ ...sample, message: "edited", submissionId: "resend-0001" }, [{ channel: "email", externalId: "<b@x>" }]);
+    const other = await store.insertLead({ ...sample, submissionId: null }, []);
+    const otherToo = await store.insertLead({ ...sample, submissionId: null }, []);
+    expect(first.created).toBe(true);
+    expect(again).toEqual({ id: first.id, created: false });
+    expect(new Set([first.id, other.id, otherToo.id]).size).toBe(3);
+    const leads = await store.listLeads();
+    expect(leads).toHaveLength(3);
+    expect(leads[0]?.message).toBe(sample.message);
+    expect(leads[0]?.deliveries).toHaveLength(1);
+    expect((await claim(store, "email")).map((job) => job.externalId)).toEqual(["<a@x>"]);
+  });
+
+  it("stores one lead when the same submission arrives many times at once", async () => {
+    const store = await open();
+    const results = await Promise.all(
+      Array.from({ length: 8 }, (_, i) => store.insertLead({ ...sample, message: `copy ${i}`, submissionId: "burst-0001" }, [{ channel: "email", externalId: `<${i}@x>` }])),
+    );
+    expect(results.filter((result) => result.created)).toHaveLength(1);
+    expect(new Set(results.map((result) => result.id)).size).toBe(1);
+    expect(await store.listLeads()).toHaveLength(1);
+    expect(await claim(store, "email")).toHaveLength(1);
+  });
+
+  it("writes one outbox row per channel with the lead, in the same transaction", async () => {
+    const store = await open();
+    // A row that cannot be written (an unknown channel) rolls the lead back too: both or nothing.
+    await expect(store.insertLead(sample, [...both, { channel: "fax" as "email", externalId: "x" }])).rejects.toThrow();
+    expect(await store.listLeads()).toEqual([]);
+    const { id } = await store.insertLead(sample, both);
+    const [lead] = await store.listLeads();
+    expect(lead?.id).toBe(id);
+    expect(lead?.deliveries.map((d) => [d.channel, d.status, d.attempts])).toEqual([
+      ["email", "pending", 0],
+      ["webhook", "pending", 0],
+    ]);
+  });
+
+  it("hands a due delivery to one claimant at a time, counting attempts, until it is sent", async () => {
+    const store = await open();
+    const { id } = await store.insertLead(sample, both);
+    const [job] = await claim(store, "email");
+    expect(job).toMatchObject({ channel: "email", externalId: "<lead-1@example.com>", attempt: 1, lead: { ...sample, id } });
+    expect(await claim(store, "email")).toEqual([]);
+    // The lease runs out (its holder died): someone else takes it, and the first holder's late answer is ignored.
+    const [again] = await claim(store, "email", new Date(Date.now() + 61_000));
+    expect(again?.attempt).toBe(2);
+    await store.markSent(job!, new Date());
+    expect((await store.listLeads())[0]?.deliveries[0]?.status).toBe("pending");
+    await store.markSent(again!, new Date("2026-01-01T00:00:00.000Z"));
+    expect((await store.listLeads())[0]?.deliveries[0]).toMatchObject({ status: "sent", attempts: 2, sentAt: "2026-01-01T00:00:00.000Z" });
+  });
+
+  it("says when the next delivery is due, counting a lease as busy until it runs out", async () => {
+    const store = await open();
+    expect(await store.nextDue("email")).toBeNull();
+    await store.insertLead(sample, both);
+    expect((await store.nextDue("email"))!.getTime()).toBeLessThanOrEqual(Date.now());
+    const now = new Date();
+    await store.claimDeliveries("email", { now, leaseMs: 5_000, limit: 1 });
+    expect((await store.nextDue("email"))?.toISOString()).toBe(new Date(now.getTime() + 5_000).toISOString());
+  });
+
+  it("schedules a retry, gives up as failed (kept), and requeues failed deliveries on request", async () => {
+    const store = await open();
+    const { id } = await store.insertLead(sample, both);
+    const [job] = await claim(store, "webhook");
+    const retryAt = new Date(Date.now() + 10_000);
+    await store.markFailed(job!, "HTTP 502", retryAt);
+    expect(await claim(store, "webhook")).toEqual([]);
+    expect((await store.nextDue("webhook"))?.toISOString()).toBe(retryAt.toISOString());
+    const [second] = await claim(store, "webhook", new Date(retryAt.getTime() + 1));
+    await store.markFailed(second!, "connection refused", null);
+    expect((await store.listLeads())[0]?.deliveries[1]).toMatchObject({ status: "failed", attempts: 2, lastError: "connection refused", nextAttemptAt: null });
+    expect(await store.nextDue("webhook")).toBeNull();
+    expect(await store.requeueFailed(id, new Date())).toBe(1);
+    expect(await store.requeueFailed(id, new Date())).toBe(0);
+    expect((await claim(store, "webhook"))[0]).toMatchObject({ attempt: 1, externalId: "msg_1" });
+  });
+
+  it("deletes old leads with their outbox rows, and erases one person's leads by address in any case", async () => {
+    const store = await open();
+    await store.insertLead({ ...sample, createdAt: "2020-01-01T00:00:00.000Z" }, both);
+    await store.insertLead({ ...sample, email: "grace@example.com", createdAt: new Date().toISOString() }, both);
+    await store.insertLead({ ...sample, createdAt: new Date().toISOString() }, both);
+    expect(await store.deleteLeadsBefore(new Date("2021-01-01T00:00:00.000Z"))).toBe(1);
+    expect(await store.eraseByEmail("ADA@example.com")).toBe(1);
+    const left = await store.listLeads();
+    expect(left.map((lead) => lead.email)).toEqual(["grace@example.com"]);
+    expect((await store.listLeads({ email: "GRACE@example.com" })).map((lead) => lead.deliveries.length)).toEqual([2]);
+    // Only the remaining lead's deliveries are left to claim.
+    expect((await claim(store, "email")).map((job) => job.lead.email)).toEqual(["grace@example.com"]);
+  });
+});
