@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { RECAPTCHA_TEST_SITE_KEY } from "~/config/recaptcha";
+import { hardeningEnv, isPublicSiteUrl } from "./hardening-config";
 
 /*
  * All runtime configuration, read once at start-up from environment variables (documented in README.md).
@@ -27,7 +28,7 @@ const envSchema = z.object({
   RECAPTCHA_HOSTNAMES: list,
   CONTACT_RATE_LIMIT: z.coerce.number().int().min(1).default(5),
   ALLOWED_ORIGINS: list,
-  TRUST_PROXY: z.coerce.number().int().min(0).max(10).default(0),
+  ...hardeningEnv,
   LOG_LEVEL: z.enum(["info", "silent"]).default("info"),
 });
 
@@ -41,8 +42,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
   }
   const values = parsed.data;
   const usingTestKeys = !values.RECAPTCHA_SECRET_KEY || values.RECAPTCHA_SECRET_KEY === RECAPTCHA_TEST_SECRET_KEY;
-  if (usingTestKeys && values.NODE_ENV === "production") {
-    throw new Error("RECAPTCHA_SECRET_KEY is not set: refusing to start in production with Google's always-pass test keys.");
+  if (usingTestKeys && (values.NODE_ENV === "production" || isPublicSiteUrl(values.SITE_URL))) {
+    const why = values.NODE_ENV === "production" ? "in production" : `for the public site ${values.SITE_URL}`;
+    throw new Error(`RECAPTCHA_SECRET_KEY is not set (or is Google's test secret): refusing to start ${why} with Google's always-pass test keys.`);
   }
   return {
     ...values,
