@@ -15,7 +15,7 @@ export const hardeningEnv = {
   HEADERS_TIMEOUT_MS: ms(20_000),
   REQUEST_TIMEOUT_MS: ms(30_000),
   KEEP_ALIVE_TIMEOUT_MS: ms(5_000),
-  /** How long SIGTERM waits for running requests before the process exits anyway (with status 1). */
+  /** How long SIGTERM waits for running requests before exiting anyway (status 1): enough for siteverify's 5 s time-out. */
   SHUTDOWN_GRACE_MS: ms(10_000),
 };
 

@@ -1,8 +1,11 @@
+import type { Server } from "node:http";
 import { serve } from "@hono/node-server";
 import { createApp } from "./app";
 import { loadConfig } from "./config";
 import { startContactApi, testKeysWarning } from "./contact/create";
+import { checkRecaptchaSecretAtStartup } from "./contact/secret-check";
 import { createLogger } from "./logger";
+import { applyHttpLimits, httpServerOptions, installShutdown } from "./server-process";
 import { StaticSite } from "./static-site";
 
 let config;
@@ -25,20 +28,17 @@ try {
   console.error(`Cannot open the message database (DATABASE_URL=${config.DATABASE_URL}): ${(error as Error).message}`);
   process.exit(1);
 }
+try {
+  await checkRecaptchaSecretAtStartup(config, log);
+} catch (error) {
+  console.error((error as Error).message);
+  process.exit(1);
+}
 const app = createApp({ config, site, log, contactApi: contact.api });
 
-const server = serve({ fetch: app.fetch, hostname: config.HOST, port: config.PORT }, (info) => {
+const server = serve({ fetch: app.fetch, hostname: config.HOST, port: config.PORT, serverOptions: httpServerOptions(config) }, (info) => {
   log.info({ msg: "listening", url: `http://${info.address === "0.0.0.0" ? "localhost" : info.address}:${info.port}` });
 });
 
-const shutdown = (signal: string) => {
-  log.info({ msg: "shutting down", signal });
-  server.close(() => {
-    contact.db.close();
-    process.exit(0);
-  });
-  // Long enough for a submission that is waiting out siteverify's 5 s time-out to still be stored and answered.
-  setTimeout(() => process.exit(0), 10_000).unref();
-};
-process.on("SIGINT", () => shutdown("SIGINT"));
-process.on("SIGTERM", () => shutdown("SIGTERM"));
+applyHttpLimits(server as Server, config);
+installShutdown(server as Server, { log, graceMs: config.SHUTDOWN_GRACE_MS, onClosed: () => contact.db.close() });

@@ -7,6 +7,7 @@ import { parseArgs } from "node:util";
 import { toCsv } from "./contact/csv";
 import { databaseFile, openDatabase } from "./db/database";
 import { listMessages, type StoredMessage } from "./db/messages";
+import { visibleFields } from "./terminal-text";
 
 const formats = ["text", "json", "csv"] as const;
 type Format = (typeof formats)[number];
@@ -29,7 +30,8 @@ function asText(messages: StoredMessage[]): string {
 function render(messages: StoredMessage[], format: Format): string {
   if (format === "json") return `${JSON.stringify(messages.map(pick), null, 2)}\n`;
   if (format === "csv") return toCsv([...columns], messages.map((m) => columns.map((column) => m[column])));
-  return asText(messages);
+  // Text goes to a terminal: a visitor's control characters are printed as escapes, never sent to it.
+  return asText(messages.map((m) => visibleFields(m, ["message"])));
 }
 
 async function main() {
