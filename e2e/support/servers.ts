@@ -11,12 +11,12 @@ import { promisify } from "node:util";
 export type SiteServer = {
   url: string;
   databaseUrl: string;
-  /** Graceful stop (SIGTERM). */
-  stop(): Promise<void>;
+  /** Graceful stop (SIGTERM); resolves with the exit code. */
+  stop(): Promise<number | null>;
+  /** Everything the server printed so far (stdout and stderr). */
+  output(): string;
   /** A crash: SIGKILL, no chance to flush or close anything. */
   crash(): Promise<void>;
-  /** Everything it printed so far (stdout and stderr). */
-  output(): string;
   /** Its exit code once stopped. */
   exitCode(): number | null;
 };
@@ -63,13 +63,13 @@ export async function startServer(env: Record<string, string>): Promise<SiteServ
     });
   });
   const exited = (process: ChildProcess) =>
-    new Promise<void>((done) => (process.exitCode !== null || process.signalCode !== null ? done() : process.once("exit", () => done())));
+    new Promise<number | null>((done) => (process.exitCode !== null || process.signalCode !== null ? done(process.exitCode) : process.once("exit", (code) => done(code))));
   return {
     url,
     databaseUrl,
     stop: async () => {
       child.kill("SIGTERM");
-      await exited(child);
+      return exited(child);
     },
     crash: async () => {
       child.kill("SIGKILL");

@@ -1,18 +1,19 @@
 import { Hono, type Context } from "hono";
 import { bodyLimit } from "hono/body-limit";
 import { isHoneypotFilled, validateContact, type ContactField } from "~/lib/contact-schema";
-import { clientIp } from "../client-ip";
+import { clientIp, rateLimitKey } from "../client-ip";
 import type { ServerConfig } from "../config";
 import type { Enqueue, Store, Verification } from "../db/store";
 import type { Logger } from "../logger";
 import { createRateLimiter, type RateLimiter } from "./rate-limit";
+import { createUnverifiedCap } from "./unverified-cap";
 import { verifyRecaptcha, type VerifyOutcome } from "./siteverify";
 
 export const MAX_BODY_BYTES = 16 * 1024;
 const MAX_USER_AGENT = 512;
 
 export type ContactApiDeps = {
-  config: Pick<ServerConfig, "recaptchaSecret" | "RECAPTCHA_VERIFY_URL" | "RECAPTCHA_HOSTNAMES" | "CONTACT_RATE_LIMIT" | "ALLOWED_ORIGINS" | "TRUST_PROXY">;
+  config: Pick<ServerConfig, "recaptchaSecret" | "RECAPTCHA_VERIFY_URL" | "RECAPTCHA_HOSTNAMES" | "CONTACT_RATE_LIMIT" | "ALLOWED_ORIGINS" | "TRUST_PROXY" | "CONTACT_UNVERIFIED_LIMIT">;
   store: Store;
   log: Logger;
   /** The outbox rows a new lead gets (one per delivery channel); none by default. */
@@ -38,7 +39,8 @@ export function createContactApi({ config, store, log, enqueue = () => [], onSto
   const limiter = rateLimiter ?? createRateLimiter({ limit: config.CONTACT_RATE_LIMIT });
   // Rejected attempts are not counted above, so a looser cap on all attempts keeps one client from making us
   // call siteverify (and log) without end. Generous: people correcting typos never get near it.
-  const attempts = createRateLimiter({ limit: Math.max(30, config.CONTACT_RATE_LIMIT * 6) });
+  const attempts = createRateLimiter({ limit: Math.max(30, config.CONTACT_RATE_LIMIT * 6), name: "contact-attempts" });
+  const unverifiedCap = createUnverifiedCap(config.CONTACT_UNVERIFIED_LIMIT);
   const allowedOrigins = new Set(config.ALLOWED_ORIGINS.map((origin) => origin.replace(/\/+$/, "")));
   const hostnames = config.RECAPTCHA_HOSTNAMES.map((name) => name.toLowerCase());
   const verifyToken =
@@ -46,14 +48,8 @@ export function createContactApi({ config, store, log, enqueue = () => [], onSto
     ((token: string, remoteIp: string | undefined) =>
       verifyRecaptcha({ url: config.RECAPTCHA_VERIFY_URL, secret: config.recaptchaSecret, token, remoteIp, hostnames }));
 
-  const ipOf = (c: Context) => {
-    try {
-      return clientIp(c, config.TRUST_PROXY);
-    } catch {
-      // No socket behind the request (e.g. app.request() in tests): one shared bucket is the safe default.
-      return "unknown";
-    }
-  };
+  // Only a valid IP (or nothing, e.g. app.request() in tests: one shared bucket) ever becomes a key or a stored ip.
+  const ipOf = (c: Context) => clientIp(c, config.TRUST_PROXY);
 
   // CORS only for the configured origins; everyone else gets no CORS headers and the browser keeps them out.
   // Same-origin posts and no-cors posts need none.
@@ -86,8 +82,9 @@ export function createContactApi({ config, store, log, enqueue = () => [], onSto
     bodyLimit({ maxSize: MAX_BODY_BYTES, onError: (c) => fail(c, 413, `The message is too large (over ${MAX_BODY_BYTES / 1024} KB).`) }),
     async (c) => {
       const ip = ipOf(c);
-      const attempt = attempts.reserve(ip);
-      const slot = attempt.ok ? limiter.reserve(ip) : attempt;
+      const key = ip ? rateLimitKey(ip) : "unknown";
+      const attempt = await attempts.reserve(key);
+      const slot = attempt.ok ? await limiter.reserve(key) : attempt;
       if (!slot.ok) {
         c.header("Retry-After", String(slot.retryAfterSeconds));
         return fail(c, 429, "Too many messages from your network. Please wait a minute and try again.");
@@ -111,14 +108,18 @@ export function createContactApi({ config, store, log, enqueue = () => [], onSto
         const input = validateContact(body);
         if (!input.ok) return fail(c, 400, input.error, input.field);
 
-        const outcome = await verifyToken(input.data.recaptchaToken, ip === "unknown" ? undefined : ip);
+        const outcome = await verifyToken(input.data.recaptchaToken, ip);
         if (outcome.kind === "rejected") {
           log.info({ msg: "contact recaptcha rejected", reason: outcome.reason });
           return fail(c, 400, "The reCAPTCHA check failed or expired. Please complete the reCAPTCHA again and resend.", "recaptchaToken");
         }
         // Google's outage must not cost us a lead: keep the message, flagged, and let a person judge it.
         const verification: Verification = outcome.kind === "verified" ? "verified" : "unverified";
-        if (outcome.kind === "unavailable") log.warn({ msg: "contact recaptcha unavailable", reason: outcome.reason });
+        if (outcome.kind === "unavailable") {
+          (outcome.configError ? log.error : log.warn)({ msg: "contact recaptcha unavailable", reason: outcome.reason });
+          const capped = await unverifiedCap(c);
+          if (capped) return capped;
+        }
 
         const { firstName, lastName, email, company, message, submissionId } = input.data;
         let id: number;
@@ -132,7 +133,7 @@ export function createContactApi({ config, store, log, enqueue = () => [], onSto
               message,
               submissionId,
               createdAt: now().toISOString(),
-              ip: ip === "unknown" ? null : ip,
+              ip: ip ?? null,
               userAgent: c.req.header("user-agent")?.slice(0, MAX_USER_AGENT) ?? null,
               verification,
               verificationNote: outcome.kind === "unavailable" ? outcome.reason : null,
@@ -150,7 +151,7 @@ export function createContactApi({ config, store, log, enqueue = () => [], onSto
         log.info({ msg: "contact stored", id, verification });
         return c.json({ ok: true, id }, 201);
       } finally {
-        if (!accepted) slot.release();
+        if (!accepted) await slot.release();
       }
     },
   );
