@@ -382,7 +382,10 @@ test.describe("contact API on its own server", () => {
       // A BOM so Excel reads UTF-8, every field quoted, formulas neutralised at the start and after ; or tab.
       expect(csv.startsWith("\ufeff")).toBe(true);
       const [header, ...rest] = csv.slice(1).split("\r\n");
-      expect(header).toBe('"id","firstName","lastName","email","company","message","createdAt","verification","verificationNote"');
+      expect(header).toBe(
+        '"id","firstName","lastName","email","company","message","createdAt","verification","verificationNote",' +
+          '"emailStatus","emailAttempts","emailLastError","emailSentAt","webhookStatus","webhookAttempts","webhookLastError","webhookSentAt"',
+      );
       expect(rest.join("\r\n")).toContain(`"1","'=HYPERLINK(""http://evil.example"")","Lovelace","ada@example.com","'+1 555","Line ""one""\nline, two;'=cmd|' /C calc'!A0",`);
       expect(rest.join("\r\n")).toContain(`,"verified",`);
     });
