@@ -49,6 +49,7 @@ export default defineConfig({
         HOST: "127.0.0.1",
         LOG_LEVEL: "silent",
         DATABASE_URL,
+        LEADS_MAIL_DIR: `${runDir}/mail`,
         RECAPTCHA_VERIFY_URL: SITEVERIFY_URL,
         RECAPTCHA_HOSTNAMES: "127.0.0.1",
         // Every test comes from 127.0.0.1, so the per-IP limit is tested on its own server (contact-api.spec.ts).

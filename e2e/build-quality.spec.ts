@@ -2,6 +2,7 @@ import { readFileSync } from "node:fs";
 import { expect, test } from "@playwright/test";
 import { HtmlValidate, FileSystemConfigLoader } from "html-validate";
 import { routes } from "./support/pages";
+import { startFakeSiteverify } from "./support/fake-siteverify.mjs";
 import { startServer } from "./support/servers";
 
 /*
@@ -94,7 +95,9 @@ test("responses carry hardening headers; the page policy allows no inline script
 });
 
 test("behind a TLS proxy, plain-http visitors are redirected to https and told to stay there (HSTS)", async ({ request }) => {
-  const server = await startServer({ SITE_URL: "https://www.example.com", TRUST_PROXY: "1" });
+  // A public SITE_URL needs a real secret (Google's test keys are refused): the loopback siteverify knows this one.
+  const fake = await startFakeSiteverify({ secret: "hsts-test-secret" });
+  const server = await startServer({ SITE_URL: "https://www.example.com", TRUST_PROXY: "loopback", RECAPTCHA_SECRET_KEY: "hsts-test-secret", RECAPTCHA_VERIFY_URL: fake.url });
   try {
     const plain = await request.get(`${server.url}/services/cybersecurity?ref=ad`, { headers: { "X-Forwarded-Proto": "http" }, maxRedirects: 0 });
     expect(plain.status()).toBe(301);
@@ -105,5 +108,6 @@ test("behind a TLS proxy, plain-http visitors are redirected to https and told t
     expect(secure.headers()["content-security-policy"]).toContain("upgrade-insecure-requests");
   } finally {
     await server.stop();
+    await fake.close();
   }
 });

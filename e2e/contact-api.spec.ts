@@ -2,7 +2,8 @@ import { request as httpRequest } from "node:http";
 import { createServer } from "node:net";
 import { expect, test, type APIRequestContext } from "@playwright/test";
 import { DATABASE_URL, SITEVERIFY_URL } from "../playwright.config";
-import { startFakeSiteverify } from "./support/fake-siteverify.mjs";
+import { openStore } from "../server/db";
+import { GOOGLE_TEST_SECRET, startFakeSiteverify, type FakeSiteverify } from "./support/fake-siteverify.mjs";
 import { listMessages, readMessages, startServer, tempDatabaseUrl, type SiteServer } from "./support/servers";
 
 /*
@@ -27,16 +28,19 @@ const post = (request: APIRequestContext, body: unknown, { url = "/api/contact",
   request.post(url, { headers: { "Content-Type": contentType, ...headers }, data: typeof body === "string" ? body : JSON.stringify(body) });
 
 /** A server of its own (with its own SQLite file and fake siteverify) for one test, stopped afterwards. */
-async function withOwnServer(env: Record<string, string>, run: (server: SiteServer) => Promise<void>) {
-  const fake = await startFakeSiteverify();
+async function withOwnServer(env: Record<string, string>, run: (server: SiteServer, fake: FakeSiteverify) => Promise<void>, { secret }: { secret?: string } = {}) {
+  const fake = await startFakeSiteverify({ secret });
   const server = await startServer({ RECAPTCHA_VERIFY_URL: fake.url, ...env });
   try {
-    await run(server);
+    await run(server, fake);
   } finally {
     await server.stop();
     await fake.close();
   }
 }
+
+/** The siteverify calls made for visitors' tokens (the server's start-up secret check left out). */
+const visitorChecks = (fake: FakeSiteverify) => fake.requests.filter((entry) => entry.response !== "startup-secret-check");
 
 async function storedByText(databaseUrl: string, text: string) {
   return (await listMessages(databaseUrl)).filter((row) => row.message === text);
@@ -89,7 +93,8 @@ test.describe("POST /api/contact on the main server", () => {
     expect((await post(request, body)).status()).toBe(201);
     const seen = (await (await request.get(new URL("/__requests", SITEVERIFY_URL).href)).json()) as { response: string; secret: string; contentType: string; remoteip: string }[];
     const call = seen.find((entry) => entry.response === body.recaptchaToken);
-    expect(call).toMatchObject({ contentType: "application/x-www-form-urlencoded", secret: expect.stringMatching(/.+/), remoteip: "127.0.0.1" });
+    // The main server runs on Google's test secret (no RECAPTCHA_SECRET_KEY): exactly that must reach siteverify.
+    expect(call).toMatchObject({ contentType: "application/x-www-form-urlencoded", secret: GOOGLE_TEST_SECRET, remoteip: "127.0.0.1" });
   });
 
   test("accepts the same JSON sent as text/plain, as a no-cors request sends it", async ({ request }) => {
@@ -179,6 +184,9 @@ test.describe("POST /api/contact on the main server", () => {
     ["a number as first name", { firstName: 42 }, "firstName"],
     ["an object as message", { message: { text: "hi" } }, "message"],
     ["a missing reCAPTCHA token", { recaptchaToken: undefined }, "recaptchaToken"],
+    ["a terminal escape sequence in the first name", { firstName: "Ada\u001b[2J\u001b[H" }, "firstName"],
+    ["a line break in the e-mail", { email: "ada@example.com\nBcc: x@evil.example" }, "email"],
+    ["a bell character in the message", { message: `Hi \u0007 ${unique()}` }, "message"],
     ["an empty reCAPTCHA token", { recaptchaToken: "" }, "recaptchaToken"],
   ];
   for (const [name, overrides, field] of invalid) {
@@ -207,9 +215,15 @@ test.describe("POST /api/contact on the main server", () => {
     });
   }
 
-  test("answers 400 for a body that is not UTF-8", async ({ request }) => {
-    const response = await request.post("/api/contact", { headers: { "Content-Type": "application/json" }, data: Buffer.from([0x7b, 0xff, 0xfe, 0x7d]) });
+  test("answers 400 for a body that is not UTF-8, even when it is otherwise a valid message", async ({ request }) => {
+    // Valid JSON in every other respect: a lenient decoder would turn 0xFF into U+FFFD and store the message.
+    const body = message({ firstName: "Ad\u00ff" });
+    const bytes = Buffer.from(JSON.stringify(body), "latin1");
+    expect(bytes.includes(0xff)).toBe(true);
+    const response = await request.post("/api/contact", { headers: { "Content-Type": "application/json" }, data: bytes });
     expect(response.status()).toBe(400);
+    expect(await response.json()).toMatchObject({ ok: false, field: null });
+    expect(await storedByText(DATABASE_URL, body.message as string)).toHaveLength(0);
   });
 
   test("answers 413 for a body over 16 KB", async ({ request }) => {
@@ -247,16 +261,6 @@ test.describe("POST /api/contact on the main server", () => {
       expect(await response.json()).toMatchObject({ ok: false });
     });
   }
-
-  test("gives no CORS permission to an origin that is not listed", async ({ request }) => {
-    const preflight = await request.fetch("/api/contact", {
-      method: "OPTIONS",
-      headers: { Origin: "https://evil.example", "Access-Control-Request-Method": "POST", "Access-Control-Request-Headers": "content-type" },
-    });
-    expect(preflight.headers()["access-control-allow-origin"]).toBeUndefined();
-    const response = await post(request, message({ recaptchaToken: "" }), { headers: { Origin: "https://evil.example" } });
-    expect(response.headers()["access-control-allow-origin"]).toBeUndefined();
-  });
 });
 
 test.describe("contact API on its own server", () => {
@@ -277,9 +281,14 @@ test.describe("contact API on its own server", () => {
       expect(allowed.status()).toBe(201);
       expect(allowed.headers()["access-control-allow-origin"]).toBe("https://www.example.com");
 
+      // An origin not on the list gets no CORS permission, on the preflight nor on the POST itself.
       const other = await request.fetch(endpoint, { method: "OPTIONS", headers: { Origin: "https://evil.example", "Access-Control-Request-Method": "POST" } });
       expect(other.status()).toBe(405);
       expect(other.headers()["access-control-allow-origin"]).toBeUndefined();
+      const unlisted = await post(request, message(), { url: endpoint, headers: { Origin: "https://evil.example" } });
+      expect(unlisted.status()).toBe(201);
+      expect(unlisted.headers()["access-control-allow-origin"]).toBeUndefined();
+      expect(unlisted.headers()["vary"]).toContain("Origin");
     });
   });
 
@@ -367,13 +376,141 @@ test.describe("contact API on its own server", () => {
 
   test("npm run messages prints CSV that is safe to open in a spreadsheet", async ({ request }) => {
     await withOwnServer({}, async (server) => {
-      const body = message({ firstName: "=HYPERLINK(\"http://evil.example\")", company: "+1 555", message: 'Line "one"\nline, two' });
+      const body = message({ firstName: "=HYPERLINK(\"http://evil.example\")", company: "+1 555", message: `Line "one"\nline, two;=cmd|' /C calc'!A0` });
       expect((await post(request, body, { url: `${server.url}/api/contact` })).status()).toBe(201);
       const csv = await readMessages(server.databaseUrl, "csv");
-      const [header, ...rest] = csv.split("\r\n");
-      expect(header).toBe("id,firstName,lastName,email,company,message,createdAt,verification,verificationNote");
-      expect(rest.join("\r\n")).toContain(`1,"'=HYPERLINK(""http://evil.example"")",Lovelace,ada@example.com,'+1 555,"Line ""one""\nline, two",`);
-      expect(rest.join("\r\n")).toContain(",verified,");
+      // A BOM so Excel reads UTF-8, every field quoted, formulas neutralised at the start and after ; or tab.
+      expect(csv.startsWith("\ufeff")).toBe(true);
+      const [header, ...rest] = csv.slice(1).split("\r\n");
+      expect(header).toBe(
+        '"id","firstName","lastName","email","company","message","createdAt","verification","verificationNote",' +
+          '"emailStatus","emailAttempts","emailLastError","emailSentAt","webhookStatus","webhookAttempts","webhookLastError","webhookSentAt"',
+      );
+      expect(rest.join("\r\n")).toContain(`"1","'=HYPERLINK(""http://evil.example"")","Lovelace","ada@example.com","'+1 555","Line ""one""\nline, two;'=cmd|' /C calc'!A0",`);
+      expect(rest.join("\r\n")).toContain(`,"verified",`);
     });
+  });
+
+  test("reads X-Forwarded-For only from a trusted proxy: a direct client cannot pick a new address per request", async ({ request }) => {
+    // The proxy is said to be on 10.0.0.0/8; the test connects from 127.0.0.1, like an attacker reaching the port.
+    await withOwnServer({ CONTACT_RATE_LIMIT: "2", TRUST_PROXY: "10.0.0.0/8" }, async (server, fake) => {
+      const endpoint = `${server.url}/api/contact`;
+      for (let i = 1; i <= 2; i++) expect((await post(request, message(), { url: endpoint, headers: { "X-Forwarded-For": `198.51.100.${i}` } })).status()).toBe(201);
+      const blocked = await post(request, message(), { url: endpoint, headers: { "X-Forwarded-For": "198.51.100.3" } });
+      expect(blocked.status()).toBe(429);
+      expect(visitorChecks(fake).map((entry) => entry.remoteip)).toEqual(["127.0.0.1", "127.0.0.1"]);
+    });
+  });
+
+  test("behind a trusted proxy, limits per client address, IPv6 per /64, and never uses text that is not an IP", async ({ request }) => {
+    await withOwnServer({ CONTACT_RATE_LIMIT: "1", TRUST_PROXY: "loopback" }, async (server, fake) => {
+      const endpoint = `${server.url}/api/contact`;
+      const from = (xff: string) => post(request, message(), { url: endpoint, headers: { "X-Forwarded-For": xff } });
+      expect((await from("198.51.100.1")).status()).toBe(201);
+      expect((await from("198.51.100.1")).status()).toBe(429);
+      expect((await from("198.51.100.2")).status()).toBe(201);
+      // Another address in the same /64 is the same subscriber.
+      expect((await from("2001:db8:1:2::1")).status()).toBe(201);
+      expect((await from("2001:db8:1:2:ffff::9")).status()).toBe(429);
+      expect((await from("2001:db8:1:3::1")).status()).toBe(201);
+      // Junk is not an address: the proxy's own (the socket peer) stands in, as key, stored ip and remoteip.
+      expect((await from("<script>alert(1)</script>")).status()).toBe(201);
+      expect((await from("not-an-ip")).status()).toBe(429);
+      expect(visitorChecks(fake).map((entry) => entry.remoteip)).toEqual(["198.51.100.1", "198.51.100.2", "2001:db8:1:2::1", "2001:db8:1:3::1", "127.0.0.1"]);
+    });
+  });
+
+  test("with no proxy trusted, warns once that X-Forwarded-For arrives and is ignored", async ({ request }) => {
+    await withOwnServer({}, async (server) => {
+      for (let i = 0; i < 3; i++) await request.get(`${server.url}/`, { headers: { "X-Forwarded-For": `203.0.113.${i}` } });
+      await expect.poll(() => server.output().split("\n").filter((line) => line.includes("X-Forwarded-For ignored")).length).toBe(1);
+      const warning = server.output().split("\n").find((line) => line.includes("X-Forwarded-For ignored"))!;
+      expect(JSON.parse(warning)).toMatchObject({ level: "warn", trustProxy: "none", hint: expect.stringMatching(/TRUST_PROXY/) });
+    });
+  });
+
+  test("a secret siteverify refuses: the lead is kept, flagged as a configuration error, logged at error level", async ({ request }) => {
+    await withOwnServer({ RECAPTCHA_SECRET_KEY: "rotated-old-secret" }, async (server, fake) => {
+      // At start-up the secret was tried once with a dummy token, and refused.
+      expect(fake.requests[0]).toMatchObject({ secret: "rotated-old-secret", response: "startup-secret-check" });
+      expect(server.output()).toMatch(/"level":"error","msg":"recaptcha secret refused"/);
+      const body = message();
+      expect((await post(request, body, { url: `${server.url}/api/contact` })).status()).toBe(201);
+      const [row] = await listMessages(server.databaseUrl);
+      expect(row).toMatchObject({ message: body.message, verification: "unverified", verificationNote: expect.stringMatching(/^configuration error: .*invalid-input-secret/) });
+      await expect.poll(() => server.output()).toMatch(/"level":"error","msg":"contact recaptcha unavailable","reason":"configuration error/);
+    });
+  });
+
+  test("in production, refuses to start on a secret siteverify refuses, and starts and verifies with the right one", async ({ request }) => {
+    const fake = await startFakeSiteverify({ secret: "the-right-secret" });
+    try {
+      const env = { NODE_ENV: "production", RECAPTCHA_VERIFY_URL: fake.url };
+      await expect(startServer({ ...env, RECAPTCHA_SECRET_KEY: "the-wrong-secret" })).rejects.toThrow(
+        /exited with 1[\s\S]*RECAPTCHA_SECRET_KEY is wrong: siteverify .* answered invalid-input-secret[\s\S]*Refusing to start/,
+      );
+      const server = await startServer({ ...env, RECAPTCHA_SECRET_KEY: "the-right-secret" });
+      try {
+        const body = message();
+        expect((await post(request, body, { url: `${server.url}/api/contact` })).status()).toBe(201);
+        expect(await listMessages(server.databaseUrl)).toMatchObject([{ message: body.message, verification: "verified" }]);
+      } finally {
+        await server.stop();
+      }
+    } finally {
+      await fake.close();
+    }
+  });
+
+  test("refuses Google's test keys for a public SITE_URL even without NODE_ENV=production", async () => {
+    await expect(startServer({ SITE_URL: "https://www.example.com" })).rejects.toThrow(/exited with 1[\s\S]*test keys/);
+    const local = await startServer({ SITE_URL: "http://localhost:3000", RECAPTCHA_VERIFY_URL: SITEVERIFY_URL });
+    await local.stop();
+  });
+
+  test("caps unverified leads at CONTACT_UNVERIFIED_LIMIT an hour, then answers 503 with Retry-After", async ({ request }) => {
+    await withOwnServer({ CONTACT_UNVERIFIED_LIMIT: "2" }, async (server) => {
+      const endpoint = `${server.url}/api/contact`;
+      for (let i = 0; i < 2; i++) expect((await post(request, message({ recaptchaToken: token("http500") }), { url: endpoint })).status()).toBe(201);
+      const over = message({ recaptchaToken: token("http500") });
+      const response = await post(request, over, { url: endpoint });
+      expect(response.status()).toBe(503);
+      expect(Number(response.headers()["retry-after"])).toBeGreaterThan(60);
+      expect(await response.json()).toMatchObject({ ok: false });
+      // Verified leads are not affected.
+      expect((await post(request, message(), { url: endpoint })).status()).toBe(201);
+      const rows = await listMessages(server.databaseUrl);
+      expect(rows.map((row) => row.verification)).toEqual(["unverified", "unverified", "verified"]);
+    });
+  });
+
+  test("npm run messages prints a stored escape sequence visibly instead of sending it to the terminal", async () => {
+    // Rows stored before control characters were refused can still hold them: write one as the server would have.
+    const databaseUrl = tempDatabaseUrl();
+    const store = await openStore(databaseUrl);
+    try {
+      await store.insertLead(
+        {
+          firstName: "Ada\u001b[2J\u001b[H",
+          lastName: "Lovelace\u009b31m",
+          email: "ada@example.com",
+          company: "fake\rline",
+          message: "Hello\n\tthere\u0007",
+          createdAt: new Date().toISOString(),
+          ip: null,
+          userAgent: null,
+          verification: "verified",
+          verificationNote: null,
+        },
+        [],
+      );
+    } finally {
+      await store.close();
+    }
+    const text = await readMessages(databaseUrl, "text");
+    // eslint-disable-next-line no-control-regex
+    expect(text).not.toMatch(/[\u0000-\u0008\u000b-\u001f\u007f-\u009f]/);
+    expect(text).toContain("Ada\\x1b[2J\\x1b[H Lovelace\\x9b31m <ada@example.com>, fake\\rline");
+    expect(text).toContain("  Hello\n  \tthere\\x07");
   });
 });

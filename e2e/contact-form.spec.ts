@@ -1,5 +1,6 @@
 import AxeBuilder from "@axe-core/playwright";
 import { expect, test, type Page } from "@playwright/test";
+import { home } from "../app/content/home";
 import { DATABASE_URL } from "../playwright.config";
 import { captchaState, RECAPTCHA_SCRIPT, setNextCaptchaKind, stubRecaptcha, type CaptchaKind } from "./support/recaptcha-stub";
 import { startFakeSiteverify } from "./support/fake-siteverify.mjs";
@@ -96,6 +97,22 @@ test.describe("contact form", () => {
     }
     await expect(ui.field("email")).toHaveAttribute("type", "email");
     await expect(ui.status).toHaveText("");
+    await context.close();
+  });
+
+  test("says under the form, on a phone, what happens to the visitor's details", async ({ browser }) => {
+    const context = await browser.newContext({ viewport: { width: 390, height: 844 }, hasTouch: true, isMobile: true });
+    const page = await context.newPage();
+    await page.goto("/#contact");
+    const note = page.getByText(home.contact.privacyNote);
+    await note.scrollIntoViewIfNeeded();
+    await expect(note).toBeVisible();
+    const send = await page.getByRole("button", { name: "Send Message" }).boundingBox();
+    const box = await note.boundingBox();
+    // Right under the Send button, inside the phone's width.
+    expect(box!.y).toBeGreaterThan(send!.y + send!.height);
+    expect(box!.y - (send!.y + send!.height)).toBeLessThan(120);
+    expect(box!.x + box!.width).toBeLessThanOrEqual(390);
     await context.close();
   });
 

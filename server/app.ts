@@ -1,4 +1,6 @@
 import { Hono, type Context } from "hono";
+import { etagMatches, pickEncoding, type Encoding } from "./accept-encoding";
+import { fromTrustedProxy, untrustedForwardedWarning } from "./client-ip";
 import type { ServerConfig } from "./config";
 import { pagePolicy, resourcePolicy, commonSecurityHeaders } from "./security-headers";
 import type { StaticFile, StaticSite } from "./static-site";
@@ -18,18 +20,19 @@ function sendFile(c: Context, file: StaticFile, status: 200 | 404, config: Serve
   c.header("Vary", "Accept-Encoding");
   c.header("Cache-Control", file.immutable ? "public, max-age=31536000, immutable" : "no-cache");
   c.header("Content-Security-Policy", isHtml ? pagePolicy(config, file.scriptHashes) : resourcePolicy);
+  const have: Encoding[] = [...(file.br ? (["br"] as const) : []), ...(file.gzip ? (["gzip"] as const) : [])];
+  const encoding = pickEncoding(c.req.header("accept-encoding"), have);
+  const body = (encoding && file[encoding]) || file.body;
+  if (encoding) c.header("Content-Encoding", encoding);
   if (status === 200) {
-    c.header("ETag", file.etag);
-    if (c.req.header("if-none-match") === file.etag) return c.body(null, 304);
-  }
-  const accepts = c.req.header("accept-encoding") ?? "";
-  let body = file.body;
-  if (file.br && /\bbr\b/.test(accepts)) {
-    body = file.br;
-    c.header("Content-Encoding", "br");
-  } else if (file.gzip && /\bgzip\b/.test(accepts)) {
-    body = file.gzip;
-    c.header("Content-Encoding", "gzip");
+    // Each encoding is a different representation, so it gets its own validator (RFC 9110 §8.8.3): a cache
+    // must never answer a gzip request with a 304 for the brotli bytes it holds.
+    const etag = encoding ? `${file.etag.slice(0, -1)}-${encoding}"` : file.etag;
+    c.header("ETag", etag);
+    if (etagMatches(c.req.header("if-none-match"), etag)) {
+      c.header("Content-Encoding", undefined);
+      return c.body(null, 304);
+    }
   }
   c.header("Content-Length", String(body.length));
   if (c.req.method === "HEAD") return c.body(null, status);
@@ -39,9 +42,11 @@ function sendFile(c: Context, file: StaticFile, status: 200 | 404, config: Serve
 export function createApp({ config, site, log, contactApi }: AppDeps) {
   const app = new Hono();
   const securityHeaders = commonSecurityHeaders(config);
+  const warnUntrustedForwarded = untrustedForwardedWarning(config.TRUST_PROXY, log.warn);
 
   app.use(async (c, next) => {
     const started = performance.now();
+    warnUntrustedForwarded(c);
     await next();
     for (const [name, value] of Object.entries(securityHeaders)) c.header(name, value);
     if (!c.res.headers.has("Content-Security-Policy")) c.header("Content-Security-Policy", resourcePolicy);
@@ -55,9 +60,11 @@ export function createApp({ config, site, log, contactApi }: AppDeps) {
   });
 
   // Behind a TLS proxy, a visitor who typed http:// is sent to the https:// site (and HSTS keeps them there).
-  if (config.siteUrl?.startsWith("https://") && config.TRUST_PROXY > 0) {
+  if (config.siteUrl?.startsWith("https://") && config.TRUST_PROXY.enabled) {
     const siteUrl = config.siteUrl;
     app.use(async (c, next) => {
+      // Only a trusted proxy's word counts: anyone else could send X-Forwarded-Proto to bounce visitors around.
+      if (!fromTrustedProxy(c, config.TRUST_PROXY)) return next();
       if (c.req.header("x-forwarded-proto")?.split(",")[0]?.trim() !== "http") return next();
       const { pathname, search } = new URL(c.req.url);
       return c.redirect(`${siteUrl}${pathname}${search}`, 301);

@@ -2,6 +2,7 @@ import { z } from "zod";
 import { RECAPTCHA_TEST_SITE_KEY } from "~/config/recaptcha";
 import { DEFAULT_DATABASE_URL } from "./db/store";
 import { checkWebhookSecret } from "./delivery/webhook";
+import { hardeningEnv, isPublicSiteUrl } from "./hardening-config";
 
 /*
  * All runtime configuration, read once at start-up from environment variables (documented in README.md).
@@ -32,7 +33,7 @@ const envSchema = z.object({
   RECAPTCHA_HOSTNAMES: list,
   CONTACT_RATE_LIMIT: z.coerce.number().int().min(1).default(5),
   ALLOWED_ORIGINS: list,
-  TRUST_PROXY: z.coerce.number().int().min(0).max(10).default(0),
+  ...hardeningEnv,
   LOG_LEVEL: z.enum(["info", "silent"]).default("info"),
   SMTP_URL: z
     .string()
@@ -59,8 +60,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
   }
   const values = parsed.data;
   const usingTestKeys = !values.RECAPTCHA_SECRET_KEY || values.RECAPTCHA_SECRET_KEY === RECAPTCHA_TEST_SECRET_KEY;
-  if (usingTestKeys && values.NODE_ENV === "production") {
-    throw new Error("RECAPTCHA_SECRET_KEY is not set: refusing to start in production with Google's always-pass test keys.");
+  if (usingTestKeys && (values.NODE_ENV === "production" || isPublicSiteUrl(values.SITE_URL))) {
+    const why = values.NODE_ENV === "production" ? "in production" : `for the public site ${values.SITE_URL}`;
+    throw new Error(`RECAPTCHA_SECRET_KEY is not set (or is Google's test secret): refusing to start ${why} with Google's always-pass test keys.`);
   }
   if (values.SMTP_URL && values.LEADS_NOTIFY_TO.length === 0) {
     throw new Error("SMTP_URL is set but LEADS_NOTIFY_TO is not: set it to the address(es) that should receive each lead.");

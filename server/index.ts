@@ -1,9 +1,12 @@
+import type { Server } from "node:http";
 import { serve } from "@hono/node-server";
 import { createApp } from "./app";
 import { loadConfig } from "./config";
 import { startContactApi, testKeysWarning } from "./contact/create";
+import { checkRecaptchaSecretAtStartup } from "./contact/secret-check";
 import { createLogger } from "./logger";
 import { startRetention } from "./retention";
+import { applyHttpLimits, httpServerOptions, installShutdown } from "./server-process";
 import { StaticSite } from "./static-site";
 
 let config;
@@ -26,36 +29,32 @@ try {
   console.error(`Cannot open the message database (DATABASE_URL=${config.DATABASE_URL}): ${(error as Error).message}`);
   process.exit(1);
 }
+try {
+  await checkRecaptchaSecretAtStartup(config, log);
+} catch (error) {
+  console.error((error as Error).message);
+  process.exit(1);
+}
 const { store, delivery } = contact;
 const app = createApp({ config, site, log, contactApi: contact.api });
 log.info({ msg: "lead delivery", summary: delivery.summary() });
 await delivery.worker.start();
 const stopRetention = config.LEADS_RETENTION_DAYS ? startRetention(store, config.LEADS_RETENTION_DAYS, log) : () => {};
 
-const server = serve({ fetch: app.fetch, hostname: config.HOST, port: config.PORT }, (info) => {
+const server = serve({ fetch: app.fetch, hostname: config.HOST, port: config.PORT, serverOptions: httpServerOptions(config) }, (info) => {
   log.info({ msg: "listening", url: `http://${info.address === "0.0.0.0" ? "localhost" : info.address}:${info.port}` });
 });
 
-// Long enough for a submission that is waiting out siteverify's 5 s time-out to still be stored and answered,
-// and for deliveries in flight to finish.
-const SHUTDOWN_GRACE_MS = 10_000;
-
-const shutdown = async (signal: string) => {
-  log.info({ msg: "shutting down", signal });
-  stopRetention();
-  // Stop taking requests and deliveries; give those in flight the grace period, side by side.
-  const [requestsDone, unfinished] = await Promise.all([
-    new Promise<boolean>((resolve) => {
-      server.close(() => resolve(true));
-      setTimeout(() => resolve(false), SHUTDOWN_GRACE_MS).unref();
-    }),
-    delivery.worker.stop(SHUTDOWN_GRACE_MS),
-  ]);
-  const cutOff = [...(requestsDone ? [] : ["HTTP requests"]), ...unfinished];
-  if (cutOff.length > 0) log.error({ msg: "shutdown grace period over, still running (deliveries are retried on the next start)", running: cutOff });
-  delivery.close();
-  await store.close();
-  process.exit(cutOff.length > 0 ? 1 : 0);
-};
-process.once("SIGINT", () => void shutdown("SIGINT"));
-process.once("SIGTERM", () => void shutdown("SIGTERM"));
+applyHttpLimits(server as Server, config);
+installShutdown(server as Server, {
+  log,
+  graceMs: config.SHUTDOWN_GRACE_MS,
+  drain: (graceMs) => {
+    stopRetention();
+    return delivery.worker.stop(graceMs);
+  },
+  close: async () => {
+    delivery.close();
+    await store.close();
+  },
+});

@@ -13,6 +13,7 @@ import { toCsv } from "./contact/csv";
 import { openStore } from "./db";
 import { databaseFile } from "./db/sqlite-store";
 import { DEFAULT_DATABASE_URL, channels, type Delivery, type Lead, type Store } from "./db/store";
+import { visibleFields } from "./terminal-text";
 
 const USAGE = `Usage:
   npm run messages [-- --format text|json|csv]   every lead with its delivery state
@@ -69,7 +70,8 @@ function asCsv(leads: Lead[]): string {
 function render(leads: Lead[], format: Format): string {
   if (format === "json") return `${JSON.stringify(leads.map(pick), null, 2)}\n`;
   if (format === "csv") return asCsv(leads);
-  return asText(leads);
+  // Text goes to a terminal: a visitor's control characters are printed as escapes, never sent to it.
+  return asText(leads.map((lead) => visibleFields(lead, ["message"])));
 }
 
 async function withStore<T>(url: string, run: (store: Store) => Promise<T>): Promise<T> {

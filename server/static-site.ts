@@ -1,5 +1,5 @@
 import { createHash } from "node:crypto";
-import { existsSync, readdirSync, readFileSync } from "node:fs";
+import { existsSync, readdirSync, readFileSync, realpathSync, statSync } from "node:fs";
 import { join, relative, sep } from "node:path";
 
 /*
@@ -37,11 +37,45 @@ const types: Record<string, string> = {
 
 const extension = (path: string) => path.slice(path.lastIndexOf(".")) || "";
 
-function* walk(dir: string): Generator<string> {
+/** Explains why a path in the build is left out instead of served (an odd entry must not stop start-up). */
+export type SkipReporter = (path: string, reason: string) => void;
+
+const inside = (root: string, path: string) => path === root || path.startsWith(root + sep);
+
+/**
+ * Every regular file under `dir`. A symlink is followed only to a file inside the build (never out of it,
+ * never into a folder, so no loops); a dangling link, a socket or the like is skipped and reported.
+ */
+function* walk(dir: string, realRoot: string, skip: SkipReporter): Generator<string> {
   for (const entry of readdirSync(dir, { withFileTypes: true })) {
     const path = join(dir, entry.name);
-    if (entry.isDirectory()) yield* walk(path);
-    else yield path;
+    if (entry.isDirectory()) {
+      yield* walk(path, realRoot, skip);
+    } else if (entry.isFile()) {
+      yield path;
+    } else if (entry.isSymbolicLink()) {
+      let target: string;
+      try {
+        target = realpathSync(path);
+      } catch {
+        skip(path, "dangling symlink");
+        continue;
+      }
+      if (!inside(realRoot, target)) skip(path, "symlink out of the build");
+      else if (!statSync(target).isFile()) skip(path, "symlink to a folder");
+      else yield path;
+    } else {
+      skip(path, "not a regular file");
+    }
+  }
+}
+
+/** The bytes of a precompressed twin, when there is one and it is a file (a folder named x.js.br is not). */
+function readTwin(path: string): Buffer | undefined {
+  try {
+    return statSync(path).isFile() ? readFileSync(path) : undefined;
+  } catch {
+    return undefined;
   }
 }
 
@@ -61,19 +95,22 @@ export class StaticSite {
   private files = new Map<string, StaticFile>();
   readonly notFound: StaticFile;
 
-  constructor(readonly root: string) {
+  constructor(
+    readonly root: string,
+    skip: SkipReporter = (path, reason) => console.warn(`static site: skipping ${path} (${reason})`),
+  ) {
     if (!existsSync(join(root, "index.html"))) {
       throw new Error(`No build found in ${root}: run "npm run build" first.`);
     }
-    for (const path of walk(root)) {
+    for (const path of walk(root, realpathSync(root), skip)) {
       if (path.endsWith(".br") || path.endsWith(".gz")) continue;
       const url = "/" + relative(root, path).split(sep).join("/");
       const body = readFileSync(path);
       const type = types[extension(path)] ?? "application/octet-stream";
       this.files.set(url, {
         body,
-        br: existsSync(`${path}.br`) ? readFileSync(`${path}.br`) : undefined,
-        gzip: existsSync(`${path}.gz`) ? readFileSync(`${path}.gz`) : undefined,
+        br: readTwin(`${path}.br`),
+        gzip: readTwin(`${path}.gz`),
         type,
         etag: `"${createHash("sha1").update(body).digest("base64url")}"`,
         immutable: url.startsWith("/assets/"),

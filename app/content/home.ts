@@ -55,6 +55,7 @@ export const home: HomeInput = {
     title: "Let's Build the Future Together",
     intro: "Tell us what you want to achieve. A senior consultant reads every message and replies within one business day.",
     getInTouch: "Whether you have a detailed brief or an early idea, we’ll help you shape scope, timeline and budget, with no obligation.",
+    privacyNote: "We use your details only to reply to this enquiry: they go to our sales team, are never sold or shared, and we delete them whenever you ask.",
     whyChooseUs: {
       points: [
         "Senior engineers on every project",

@@ -149,6 +149,7 @@ export const homeSchema = z.object({
     title: text(5, 80, "Section h2"),
     intro: text(40, 260, "Section intro"),
     getInTouch: text(40, 300, "Text under 'Get in Touch'"),
+    privacyNote: text(40, 240, "One line under the form: what happens to the visitor's details"),
     whyChooseUs: z.object({
       points: z.array(text(10, 120, "Reason")).min(3).max(5),
       stats: z.array(z.object({ value: text(2, 12, "Figure"), label: text(3, 40, "Label") })).length(2),

@@ -22,6 +22,20 @@ describe("validateContact", () => {
     expect(result).toEqual({ ok: true, data: { ...valid, message: "Hello" } });
   });
 
+  it.each(["firstName", "lastName", "email", "company"] as const)("rejects any control character in %s", (field) => {
+    for (const bad of ["\u001b[2J", "a\nb", "a\tb", "a\rb", "a\u0000b", "a\u007fb", "a\u009b2Jb"]) {
+      const value = field === "email" ? `ada${bad}@example.com` : `Ada${bad}`;
+      expect(validateContact({ ...valid, [field]: value })).toMatchObject({ ok: false, field, error: expect.stringMatching(/control characters/) });
+    }
+  });
+
+  it("allows line breaks and tabs in the message, stores CRLF as LF, and rejects other control characters", () => {
+    expect(validateContact({ ...valid, message: "Line one\r\n\tLine two\nthree" })).toEqual({ ok: true, data: { ...valid, message: "Line one\n\tLine two\nthree" } });
+    for (const bad of ["Hi \u001b[2J there", "Hi\rthere", "Hi\u0007", "Hi\u0085there"]) {
+      expect(validateContact({ ...valid, message: bad })).toMatchObject({ ok: false, field: "message", error: "Project Details must not contain control characters." });
+    }
+  });
+
   it("treats a missing or null company as empty, and drops unknown keys", () => {
     expect(validateContact({ ...without(valid, "company"), extra: "x" })).toEqual({ ok: true, data: { ...valid, company: "" } });
     expect(validateContact({ ...valid, company: null })).toEqual({ ok: true, data: { ...valid, company: "" } });

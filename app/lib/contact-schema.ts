@@ -12,14 +12,23 @@ export { HONEYPOT_FIELD, contactFieldLabels, contactLimits, type ContactField };
 const typeError = (label: string) => (issue: { input: unknown }) =>
   issue.input === undefined || issue.input === null ? `${label} is required.` : `${label} must be text.`;
 
-const text = (field: ContactField, { required }: { required: boolean }) => {
+// Control characters (C0, DEL, C1) have no place in a lead: in a terminal they are escape sequences that can
+// clear or repaint the screen of whoever reads the messages. Only the message may hold line breaks and tabs.
+const noControls = /^[^\p{Cc}]*$/u;
+const noControlsButLines = /^(?:[^\p{Cc}]|[\n\t])*$/u;
+const controlsError = (label: string) => `${label} must not contain control characters.`;
+
+const text = (field: ContactField, { required, multiline = false }: { required: boolean; multiline?: boolean }) => {
   const label = contactFieldLabels[field];
   const max = contactLimits[field];
   return z.string({ error: typeError(label) }).check(
+    // A Windows line break is still a line break: store it as \n rather than refuse it as a control character.
+    ...(multiline ? [z.overwrite((value: string) => value.replace(/\r\n/g, "\n"))] : []),
     // Leading and trailing spaces are never meaningful here, and "   " must not pass as a filled-in field.
     z.trim(),
     ...(required ? [z.minLength(1, `${label} is required.`)] : []),
     z.maxLength(max, `${label} must be at most ${max} characters.`),
+    z.regex(multiline ? noControlsButLines : noControls, controlsError(label)),
   );
 };
 
@@ -31,11 +40,12 @@ export const contactSchema = z.object({
     z.minLength(1, "Email is required."),
     z.maxLength(contactLimits.email, `Email must be at most ${contactLimits.email} characters.`),
     // The browser's own rule for <input type="email">: whatever the browser lets through, the API accepts too.
+    z.regex(noControls, controlsError("Email")),
     z.email({ pattern: z.regexes.html5Email, error: "Email must be a valid e-mail address." }),
   ),
   // The spec's payload always carries company, but a missing or null one just means "not given".
   company: z._default(z.optional(z.nullable(text("company", { required: false }))), ""),
-  message: text("message", { required: true }),
+  message: text("message", { required: true, multiline: true }),
   recaptchaToken: z.string({ error: (issue) => (issue.input == null ? "Please complete the reCAPTCHA." : "reCAPTCHA must be text.") }).check(
     z.minLength(1, "Please complete the reCAPTCHA."),
     z.maxLength(contactLimits.recaptchaToken, "The reCAPTCHA token is not valid."),

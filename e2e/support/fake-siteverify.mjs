@@ -8,7 +8,11 @@
 //   slow:<unique>             success, but only after 7 s (longer than the server's 5 s time-out)
 //   http500:<unique>          HTTP 500, as during an outage
 //   anything else             success: false, invalid-input-response
-// Like Google, a token verifies once; the second time it is timeout-or-duplicate.
+// Like Google, a token verifies once; the second time it is timeout-or-duplicate. The secret is checked
+// first, as Google does: none → missing-input-secret, another one than `secret` (FAKE_SITEVERIFY_SECRET,
+// default Google's test secret) → invalid-input-secret, whatever the token; a body that is not a form →
+// bad-request. So a right secret with a dummy token gets invalid-input-response, which is how the server
+// checks its secret at start-up.
 //
 // Run standalone (`PORT=4191 node e2e/support/fake-siteverify.mjs`) or start in-process with startFakeSiteverify().
 import { createServer } from "node:http";
@@ -42,6 +46,7 @@ export function startFakeSiteverify({ port = 0, host = "127.0.0.1", secret = pro
       const token = form.get("response") ?? "";
       requests.push({ contentType: req.headers["content-type"] ?? null, secret: form.get("secret"), response: token, remoteip: form.get("remoteip") });
 
+      if (!String(req.headers["content-type"] ?? "").startsWith("application/x-www-form-urlencoded")) return send(200, { success: false, "error-codes": ["bad-request"] });
       if (!form.get("secret")) return send(200, { success: false, "error-codes": ["missing-input-secret"] });
       if (form.get("secret") !== secret) return send(200, { success: false, "error-codes": ["invalid-input-secret"] });
       if (!token) return send(200, { success: false, "error-codes": ["missing-input-response"] });

@@ -1,6 +1,6 @@
 import { execFile, spawn, type ChildProcess } from "node:child_process";
 import { mkdtempSync } from "node:fs";
-import { join, resolve } from "node:path";
+import { dirname, join, resolve } from "node:path";
 import { promisify } from "node:util";
 
 /*
@@ -11,10 +11,14 @@ import { promisify } from "node:util";
 export type SiteServer = {
   url: string;
   databaseUrl: string;
-  /** Graceful stop (SIGTERM). */
-  stop(): Promise<void>;
+  /** Graceful stop (SIGTERM); resolves with the exit code. */
+  stop(): Promise<number | null>;
+  /** Everything the server printed so far (stdout and stderr). */
+  output(): string;
   /** A crash: SIGKILL, no chance to flush or close anything. */
   crash(): Promise<void>;
+  /** Its exit code once stopped. */
+  exitCode(): number | null;
 };
 
 const root = resolve(import.meta.dirname, "../..");
@@ -28,7 +32,17 @@ export async function startServer(env: Record<string, string>): Promise<SiteServ
   const databaseUrl = env.DATABASE_URL ?? tempDatabaseUrl();
   const child = spawn(process.execPath, ["build/server/index.mjs"], {
     cwd: root,
-    env: { ...process.env, PORT: "0", HOST: "127.0.0.1", LOG_LEVEL: "info", NODE_ENV: "test", ...env, DATABASE_URL: databaseUrl },
+    env: {
+      ...process.env,
+      PORT: "0",
+      HOST: "127.0.0.1",
+      LOG_LEVEL: "info",
+      NODE_ENV: "test",
+      // Development-style .eml previews go beside the test's database, not into the checkout's data/.
+      LEADS_MAIL_DIR: join(databaseUrl.startsWith("file:") ? dirname(databaseUrl.slice("file:".length)) : mkdtempSync(join(root, "test-results", "mail-")), "mail"),
+      ...env,
+      DATABASE_URL: databaseUrl,
+    },
     stdio: ["ignore", "pipe", "pipe"],
   });
   let output = "";
@@ -49,18 +63,20 @@ export async function startServer(env: Record<string, string>): Promise<SiteServ
     });
   });
   const exited = (process: ChildProcess) =>
-    new Promise<void>((done) => (process.exitCode !== null || process.signalCode !== null ? done() : process.once("exit", () => done())));
+    new Promise<number | null>((done) => (process.exitCode !== null || process.signalCode !== null ? done(process.exitCode) : process.once("exit", (code) => done(code))));
   return {
     url,
     databaseUrl,
     stop: async () => {
       child.kill("SIGTERM");
-      await exited(child);
+      return exited(child);
     },
     crash: async () => {
       child.kill("SIGKILL");
       await exited(child);
     },
+    output: () => output,
+    exitCode: () => child.exitCode,
   };
 }
 
@@ -116,11 +132,17 @@ export type ListedMessage = {
   createdAt: string;
   verification: "verified" | "unverified";
   verificationNote: string | null;
+  deliveries: { channel: "email" | "webhook"; status: "pending" | "sent" | "failed"; attempts: number; lastError: string | null; sentAt: string | null }[];
 };
 
 /** What `npm run messages` prints for a database. */
 export async function readMessages(databaseUrl: string, format: "json" | "csv" | "text" = "json"): Promise<string> {
-  const { stdout } = await promisify(execFile)(process.execPath, ["build/server/messages.mjs", "--format", format], {
+  return runMessages(databaseUrl, "--format", format);
+}
+
+/** Runs `npm run messages -- <args>` (the built CLI) against a database and returns what it printed. */
+export async function runMessages(databaseUrl: string, ...args: string[]): Promise<string> {
+  const { stdout } = await promisify(execFile)(process.execPath, ["build/server/messages.mjs", ...args], {
     cwd: root,
     env: { ...process.env, DATABASE_URL: databaseUrl },
   });

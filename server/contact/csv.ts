@@ -1,16 +1,21 @@
 /*
- * CSV for spreadsheets (RFC 4180). A cell that starts with = + - @ or a tab/CR is a formula to Excel,
- * LibreOffice and Google Sheets, and a visitor controls every cell we export, so such cells get a leading
- * apostrophe (OWASP "CSV injection"): the spreadsheet shows the text instead of running it.
+ * CSV for spreadsheets (RFC 4180), safe to open in Excel, LibreOffice and Google Sheets although a visitor
+ * controls every cell:
+ * - every field is quoted, so no reader re-splits it on a comma or trims it;
+ * - a formula starter (= + - @ tab CR) at the start of a field gets a leading apostrophe (OWASP "CSV
+ *   injection"), and so does one right after a `;` or a tab, since spreadsheets in locales that split on
+ *   those would start a new cell there;
+ * - the file starts with a UTF-8 byte order mark, without which Excel reads UTF-8 as a legacy code page.
  */
-const formulaStart = /^[=+\-@\t\r]/;
+export const BOM = "\ufeff";
+
+const formulaStart = /(?<=^|[;\t])(?=[=+\-@\t\r])/g;
 
 export function csvCell(value: unknown): string {
-  let text = value === null || value === undefined ? "" : String(value);
-  if (formulaStart.test(text)) text = `'${text}`;
-  return /[",\r\n]/.test(text) || text !== text.trim() ? `"${text.replaceAll('"', '""')}"` : text;
+  const text = value === null || value === undefined ? "" : String(value);
+  return `"${text.replace(formulaStart, "'").replaceAll('"', '""')}"`;
 }
 
 export function toCsv(header: string[], rows: unknown[][]): string {
-  return [header, ...rows].map((row) => row.map(csvCell).join(",")).join("\r\n") + "\r\n";
+  return BOM + [header, ...rows].map((row) => row.map(csvCell).join(",")).join("\r\n") + "\r\n";
 }

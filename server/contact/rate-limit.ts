@@ -1,57 +1,53 @@
+import { RateLimiterMemory, RateLimiterRes, type RateLimiterAbstract } from "rate-limiter-flexible";
+
 /*
- * Per-key sliding-window limit on *accepted* submissions: a visitor who fixes a typo after a 400 is not
- * punished. A slot is reserved before the work starts, so parallel requests cannot all slip under the
- * limit, and released again when the submission is not accepted.
- * In memory, so per process: enough for one Node process; several instances would need a shared store.
+ * Per-key limit on *accepted* submissions: a visitor who fixes a typo after a 400 is not punished. A slot is
+ * reserved before the work starts, so parallel requests cannot all slip under the limit, and given back
+ * (refunded) when the submission is not accepted.
+ *
+ * Built on rate-limiter-flexible: its in-memory store forgets each key when its window ends, so memory stays
+ * bounded by the keys seen within one window, and any of its shared stores (RateLimiterPostgres, Redis, …)
+ * can be passed as `store` when several instances must share one count. The interface is async for them.
  */
 
 export type Reservation =
-  | { ok: true; release: () => void }
+  | { ok: true; release: () => Promise<void> }
   | { ok: false; retryAfterSeconds: number };
 
-export function createRateLimiter({ limit, windowMs = 60_000, now = Date.now }: { limit: number; windowMs?: number; now?: () => number }) {
-  const hits = new Map<string, number[]>();
-  let lastSweep = now();
+export type RateLimiter = {
+  reserve(key: string): Promise<Reservation>;
+};
 
-  const live = (key: string, at: number) => {
-    const list = (hits.get(key) ?? []).filter((time) => time > at - windowMs);
-    if (list.length === 0) hits.delete(key);
-    else hits.set(key, list);
-    return list;
-  };
+export type RateLimiterOptions = {
+  /** Slots per key and window. */
+  limit: number;
+  windowMs?: number;
+  /** Name of this limiter (a key prefix in shared stores). */
+  name?: string;
+  /** Another rate-limiter-flexible store, already configured with the same points and duration. */
+  store?: RateLimiterAbstract;
+};
 
-  // Forget idle keys now and then, so a flood of distinct addresses cannot grow the map forever.
-  const sweep = (at: number) => {
-    if (at - lastSweep < windowMs) return;
-    lastSweep = at;
-    for (const key of [...hits.keys()]) live(key, at);
-  };
-
+export function createRateLimiter({ limit, windowMs = 60_000, name = "contact", store }: RateLimiterOptions): RateLimiter {
+  const limiter = store ?? new RateLimiterMemory({ keyPrefix: name, points: limit, duration: Math.max(1, Math.ceil(windowMs / 1000)) });
   return {
-    reserve(key: string): Reservation {
-      const at = now();
-      sweep(at);
-      const list = live(key, at);
-      if (list.length >= limit) {
-        const oldest = list[0] ?? at;
-        return { ok: false, retryAfterSeconds: Math.max(1, Math.ceil((oldest + windowMs - at) / 1000)) };
+    async reserve(key) {
+      try {
+        await limiter.consume(key, 1);
+      } catch (error) {
+        // rate-limiter-flexible rejects with a RateLimiterRes when the key is out of points, with an Error when the store fails.
+        if (!(error instanceof RateLimiterRes)) throw error;
+        return { ok: false, retryAfterSeconds: Math.max(1, Math.ceil(error.msBeforeNext / 1000)) };
       }
-      list.push(at);
-      hits.set(key, list);
       let released = false;
       return {
         ok: true,
-        release: () => {
+        release: async () => {
           if (released) return;
           released = true;
-          const current = hits.get(key);
-          const index = current?.indexOf(at) ?? -1;
-          if (current && index >= 0) current.splice(index, 1);
+          await limiter.reward(key, 1);
         },
       };
     },
-    size: () => hits.size,
   };
 }
-
-export type RateLimiter = ReturnType<typeof createRateLimiter>;

@@ -1,36 +1,31 @@
 import { Hono, type Context } from "hono";
 import { bodyLimit } from "hono/body-limit";
 import { isHoneypotFilled, validateContact, type ContactField } from "~/lib/contact-schema";
-import { clientIp } from "../client-ip";
+import { clientIp, rateLimitKey } from "../client-ip";
 import type { ServerConfig } from "../config";
 import type { Enqueue, Store, Verification } from "../db/store";
 import type { Logger } from "../logger";
-import { createRateLimiter } from "./rate-limit";
+import { createRateLimiter, type RateLimiter } from "./rate-limit";
+import { createUnverifiedCap } from "./unverified-cap";
 import { verifyRecaptcha, type VerifyOutcome } from "./siteverify";
 
 export const MAX_BODY_BYTES = 16 * 1024;
 const MAX_USER_AGENT = 512;
 
 export type ContactApiDeps = {
-  config: Pick<ServerConfig, "recaptchaSecret" | "RECAPTCHA_VERIFY_URL" | "RECAPTCHA_HOSTNAMES" | "CONTACT_RATE_LIMIT" | "ALLOWED_ORIGINS" | "TRUST_PROXY">;
+  config: Pick<ServerConfig, "recaptchaSecret" | "RECAPTCHA_VERIFY_URL" | "RECAPTCHA_HOSTNAMES" | "CONTACT_RATE_LIMIT" | "ALLOWED_ORIGINS" | "TRUST_PROXY" | "CONTACT_UNVERIFIED_LIMIT">;
   store: Store;
   log: Logger;
   /** The outbox rows a new lead gets (one per delivery channel); none by default. */
   enqueue?: () => Enqueue[];
   /** Called once a new lead is committed, so its deliveries start at once. */
   onStored?: () => void;
-  rateLimiter?: SlotLimiter;
-  /** Makes the limiters (accepted messages, all attempts): in memory by default, shared on PostgreSQL (see create.ts). */
-  createLimiter?: (options: { name: "accepted" | "attempts"; limit: number }) => SlotLimiter;
+  rateLimiter?: RateLimiter;
+  /** Makes the limiters (accepted messages, all attempts): in memory by default; shared by instances on PostgreSQL (create.ts). */
+  createLimiter?: (options: { name: string; limit: number }) => RateLimiter;
   verify?: (token: string, remoteIp: string | undefined) => Promise<VerifyOutcome>;
   now?: () => Date;
 };
-
-/** What the routes need from a rate limiter, in memory or shared by instances; `reserve` may be async. */
-export type SlotLimiter = {
-  reserve(key: string): Slot | Promise<Slot>;
-};
-type Slot = { ok: true; release(): void | Promise<void> } | { ok: false; retryAfterSeconds: number };
 
 type ErrorStatus = 400 | 405 | 413 | 415 | 429 | 503;
 
@@ -41,13 +36,13 @@ const fail = (c: Context, status: ErrorStatus, error: string, field: ContactFiel
  * POST /api/contact: validates a message with the form's own schema, checks the reCAPTCHA token with
  * Google, and stores the message. 201 {ok:true,id} is sent only once the row is committed.
  */
-export function createContactApi({ config, store, log, enqueue = () => [], onStored, rateLimiter, createLimiter, verify, now = () => new Date() }: ContactApiDeps): Hono {
+export function createContactApi({ config, store, log, enqueue = () => [], onStored, rateLimiter, createLimiter = createRateLimiter, verify, now = () => new Date() }: ContactApiDeps): Hono {
   const api = new Hono();
-  const makeLimiter = createLimiter ?? (({ limit }: { limit: number }) => createRateLimiter({ limit }));
-  const limiter = rateLimiter ?? makeLimiter({ name: "accepted", limit: config.CONTACT_RATE_LIMIT });
+  const limiter = rateLimiter ?? createLimiter({ limit: config.CONTACT_RATE_LIMIT, name: "contact" });
   // Rejected attempts are not counted above, so a looser cap on all attempts keeps one client from making us
   // call siteverify (and log) without end. Generous: people correcting typos never get near it.
-  const attempts = makeLimiter({ name: "attempts", limit: Math.max(30, config.CONTACT_RATE_LIMIT * 6) });
+  const attempts = createLimiter({ limit: Math.max(30, config.CONTACT_RATE_LIMIT * 6), name: "contact-attempts" });
+  const unverifiedCap = createUnverifiedCap(config.CONTACT_UNVERIFIED_LIMIT);
   const allowedOrigins = new Set(config.ALLOWED_ORIGINS.map((origin) => origin.replace(/\/+$/, "")));
   const hostnames = config.RECAPTCHA_HOSTNAMES.map((name) => name.toLowerCase());
   const verifyToken =
@@ -55,14 +50,8 @@ export function createContactApi({ config, store, log, enqueue = () => [], onSto
     ((token: string, remoteIp: string | undefined) =>
       verifyRecaptcha({ url: config.RECAPTCHA_VERIFY_URL, secret: config.recaptchaSecret, token, remoteIp, hostnames }));
 
-  const ipOf = (c: Context) => {
-    try {
-      return clientIp(c, config.TRUST_PROXY);
-    } catch {
-      // No socket behind the request (e.g. app.request() in tests): one shared bucket is the safe default.
-      return "unknown";
-    }
-  };
+  // Only a valid IP (or nothing, e.g. app.request() in tests: one shared bucket) ever becomes a key or a stored ip.
+  const ipOf = (c: Context) => clientIp(c, config.TRUST_PROXY);
 
   // CORS only for the configured origins; everyone else gets no CORS headers and the browser keeps them out.
   // Same-origin posts and no-cors posts need none.
@@ -95,8 +84,9 @@ export function createContactApi({ config, store, log, enqueue = () => [], onSto
     bodyLimit({ maxSize: MAX_BODY_BYTES, onError: (c) => fail(c, 413, `The message is too large (over ${MAX_BODY_BYTES / 1024} KB).`) }),
     async (c) => {
       const ip = ipOf(c);
-      const attempt = await attempts.reserve(ip);
-      const slot = attempt.ok ? await limiter.reserve(ip) : attempt;
+      const key = ip ? rateLimitKey(ip) : "unknown";
+      const attempt = await attempts.reserve(key);
+      const slot = attempt.ok ? await limiter.reserve(key) : attempt;
       if (!slot.ok) {
         c.header("Retry-After", String(slot.retryAfterSeconds));
         return fail(c, 429, "Too many messages from your network. Please wait a minute and try again.");
@@ -120,14 +110,18 @@ export function createContactApi({ config, store, log, enqueue = () => [], onSto
         const input = validateContact(body);
         if (!input.ok) return fail(c, 400, input.error, input.field);
 
-        const outcome = await verifyToken(input.data.recaptchaToken, ip === "unknown" ? undefined : ip);
+        const outcome = await verifyToken(input.data.recaptchaToken, ip);
         if (outcome.kind === "rejected") {
           log.info({ msg: "contact recaptcha rejected", reason: outcome.reason });
           return fail(c, 400, "The reCAPTCHA check failed or expired. Please complete the reCAPTCHA again and resend.", "recaptchaToken");
         }
         // Google's outage must not cost us a lead: keep the message, flagged, and let a person judge it.
         const verification: Verification = outcome.kind === "verified" ? "verified" : "unverified";
-        if (outcome.kind === "unavailable") log.warn({ msg: "contact recaptcha unavailable", reason: outcome.reason });
+        if (outcome.kind === "unavailable") {
+          (outcome.configError ? log.error : log.warn)({ msg: "contact recaptcha unavailable", reason: outcome.reason });
+          const capped = await unverifiedCap(c);
+          if (capped) return capped;
+        }
 
         const { firstName, lastName, email, company, message, submissionId } = input.data;
         let id: number;
@@ -141,7 +135,7 @@ export function createContactApi({ config, store, log, enqueue = () => [], onSto
               message,
               submissionId,
               createdAt: now().toISOString(),
-              ip: ip === "unknown" ? null : ip,
+              ip: ip ?? null,
               userAgent: c.req.header("user-agent")?.slice(0, MAX_USER_AGENT) ?? null,
               verification,
               verificationNote: outcome.kind === "unavailable" ? outcome.reason : null,

@@ -34,8 +34,15 @@ describe("verifyRecaptcha", () => {
     expect(await verify({ token: token("pass@www.example.com"), hostnames: ["www.example.com"] })).toMatchObject({ kind: "verified" });
   });
 
-  it("calls a wrong secret unavailable, not the visitor's fault", async () => {
-    expect(await verify({ secret: "wrong" })).toEqual({ kind: "unavailable", reason: "siteverify refused our request: invalid-input-secret" });
+  it("calls a wrong or missing secret a configuration error, not the visitor's fault", async () => {
+    expect(await verify({ secret: "wrong" })).toEqual({
+      kind: "unavailable",
+      configError: true,
+      codes: ["invalid-input-secret"],
+      reason: "configuration error: siteverify refused our request (invalid-input-secret); check RECAPTCHA_SECRET_KEY",
+    });
+    expect(await verify({ secret: "" })).toMatchObject({ kind: "unavailable", configError: true, codes: ["missing-input-secret"] });
+    expect(fake.requests.at(-1)?.secret).toBe("");
   });
 
   it("calls a slow answer, an HTTP error and a refused connection unavailable", async () => {

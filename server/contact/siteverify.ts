@@ -8,8 +8,12 @@ export type VerifyOutcome =
   | { kind: "verified"; hostname?: string }
   /** The visitor's token is bad, expired, reused or from another site: they must redo the check. */
   | { kind: "rejected"; reason: string }
-  /** We could not get an answer we can trust (outage, time-out, our own misconfiguration): not the visitor's fault. */
-  | { kind: "unavailable"; reason: string };
+  /**
+   * We could not get an answer we can trust: not the visitor's fault. `configError` marks our own
+   * misconfiguration (wrong or missing secret, malformed request): it will not heal by itself, so it is logged
+   * at error level and the stored lead says so.
+   */
+  | { kind: "unavailable"; reason: string; configError?: true; codes?: string[] };
 
 export type VerifyOptions = {
   url: string;
@@ -52,7 +56,9 @@ export async function verifyRecaptcha({ url, secret, token, remoteIp, hostnames 
 
   const codes = Array.isArray(answer["error-codes"]) ? answer["error-codes"].map(String) : [];
   if (answer.success !== true) {
-    if (codes.some((code) => ourFault.has(code))) return { kind: "unavailable", reason: `siteverify refused our request: ${codes.join(", ")}` };
+    if (codes.some((code) => ourFault.has(code))) {
+      return { kind: "unavailable", configError: true, codes, reason: `configuration error: siteverify refused our request (${codes.join(", ")}); check RECAPTCHA_SECRET_KEY` };
+    }
     return { kind: "rejected", reason: codes.join(", ") || "not successful" };
   }
   const hostname = typeof answer.hostname === "string" ? answer.hostname : undefined;

@@ -66,7 +66,7 @@ export function smtpSender(url: string, settings: EmailSettings): Send & { close
   const transport = createTransport({
     url,
     pool: true,
-    maxConnections: 5,
+    maxConnections: 8,
     connectionTimeout: 10_000,
     greetingTimeout: 10_000,
     socketTimeout: 30_000,

@@ -33,7 +33,7 @@ export function createDeliveryWorker({
   log,
   retryBaseMs,
   leaseMs = 60_000,
-  concurrency = 4,
+  concurrency = 8,
   pollMs = 5_000,
   attemptTimeoutMs = Math.min(40_000, Math.floor((leaseMs * 2) / 3)),
 }: WorkerOptions) {

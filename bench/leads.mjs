@@ -1,0 +1,146 @@
+// `npm run bench:leads`: how fast leads are accepted and how soon sales hears of them. Starts the built server
+// (`npm start`'s bundle) on loopback with a throwaway database, a real SMTP server and a webhook receiver
+// (e2e/support/lead-inbox.mjs), posts N leads at a steady rate, and prints for each run: leads/s accepted,
+// the API's p50/p99 answer time, and p50/p99 from the 201 to the e-mail (and the webhook) being received.
+// Runs twice: SMTP answering at once, then answering slowly (--slow-ms per message).
+//
+//   node bench/leads.mjs [--leads 1000] [--rate 100] [--slow-ms 500] [--database-url file:…]
+//
+// A report, not a test: it prints figures and exits 0; exit 2 means it could not measure.
+import { spawn } from "node:child_process";
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { parseArgs } from "node:util";
+import { startFakeSiteverify } from "../e2e/support/fake-siteverify.mjs";
+import { newWebhookSecret, startSmtpInbox, startWebhookReceiver } from "../e2e/support/lead-inbox.mjs";
+
+const { values } = parseArgs({
+  options: {
+    leads: { type: "string", default: "1000" },
+    rate: { type: "string", default: "100" },
+    "slow-ms": { type: "string", default: "500" },
+    "database-url": { type: "string" },
+  },
+});
+const N = Number(values.leads);
+const RATE = Number(values.rate);
+const SLOW_MS = Number(values["slow-ms"]);
+
+const percentile = (list, p) => {
+  const sorted = [...list].sort((a, b) => a - b);
+  return sorted.length === 0 ? NaN : sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)];
+};
+const ms = (value) => (Number.isFinite(value) ? `${Math.round(value)} ms` : "n/a");
+
+async function startServer(env) {
+  const child = spawn(process.execPath, ["build/server/index.mjs"], { env: { ...process.env, ...env }, stdio: ["ignore", "pipe", "inherit"] });
+  const url = await new Promise((resolve, reject) => {
+    let output = "";
+    const timer = setTimeout(() => reject(new Error(`server did not start:\n${output}`)), 20_000);
+    child.stdout.on("data", (chunk) => {
+      output += chunk;
+      const match = /"msg":"listening","url":"([^"]+)"/.exec(output);
+      if (match) {
+        clearTimeout(timer);
+        resolve(match[1]);
+      }
+    });
+    child.once("exit", (code) => reject(new Error(`server exited with ${code}:\n${output}`)));
+  });
+  child.stdout.resume();
+  return { url, stop: () => new Promise((resolve) => (child.once("exit", resolve), child.kill("SIGTERM"))) };
+}
+
+async function run(label, smtpDelayMs) {
+  const dir = mkdtempSync(join(tmpdir(), "bench-leads-"));
+  const secret = newWebhookSecret();
+  const inbox = await startSmtpInbox({ delayMs: smtpDelayMs });
+  const hooks = await startWebhookReceiver(secret);
+  const siteverify = await startFakeSiteverify();
+  const server = await startServer({
+    PORT: "0",
+    HOST: "127.0.0.1",
+    LOG_LEVEL: "info",
+    NODE_ENV: "test",
+    DATABASE_URL: values["database-url"] ?? `file:${join(dir, "bench.db")}`,
+    RECAPTCHA_VERIFY_URL: siteverify.url,
+    CONTACT_RATE_LIMIT: "1000000",
+    SMTP_URL: inbox.url,
+    LEADS_NOTIFY_TO: "sales@arcline.example",
+    LEADS_WEBHOOK_URL: hooks.url,
+    LEADS_WEBHOOK_SECRET: secret,
+  });
+  const acceptedAt = new Map();
+  const answerMs = [];
+  let failed = 0;
+  const started = performance.now();
+  const posts = [];
+  for (let i = 0; i < N; i++) {
+    // A steady rate: lead i leaves at i/RATE seconds, whatever the answers before it took.
+    const due = started + (i * 1000) / RATE;
+    const wait = due - performance.now();
+    if (wait > 0) await new Promise((resolve) => setTimeout(resolve, wait));
+    const sent = performance.now();
+    const body = { firstName: "Bench", lastName: `Lead ${i}`, email: `lead${i}@example.com`, company: "Bench", message: `Lead ${i}`, recaptchaToken: `pass:${i}-${Math.random()}` };
+    posts.push(
+      fetch(`${server.url}/api/contact`, { method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify(body) }).then(
+        async (response) => {
+          const answer = await response.json();
+          const now = performance.now();
+          if (response.status !== 201) return void (failed += 1);
+          answerMs.push(now - sent);
+          acceptedAt.set(answer.id, Date.now());
+        },
+        () => void (failed += 1),
+      ),
+    );
+  }
+  await Promise.all(posts);
+  const acceptSeconds = (performance.now() - started) / 1000;
+  const ids = [...acceptedAt.keys()];
+  const timeout = Math.max(60_000, (N * smtpDelayMs) / 4);
+  await inbox.waitFor((mails) => new Set(mails.map((m) => Number(m.mail.headers.get("x-lead-id")))).size >= ids.length, timeout).catch(() => {});
+  await hooks.waitFor((deliveries) => new Set(deliveries.map((d) => d.payload.data.id)).size >= ids.length, timeout).catch(() => {});
+  const firstMail = new Map();
+  for (const m of inbox.mails) {
+    const id = Number(m.mail.headers.get("x-lead-id"));
+    if (!firstMail.has(id)) firstMail.set(id, m.receivedAt);
+  }
+  const firstHook = new Map();
+  for (const d of hooks.deliveries) if (!firstHook.has(d.payload.data.id)) firstHook.set(d.payload.data.id, d.receivedAt);
+  const mailLag = ids.filter((id) => firstMail.has(id)).map((id) => firstMail.get(id) - acceptedAt.get(id));
+  const hookLag = ids.filter((id) => firstHook.has(id)).map((id) => firstHook.get(id) - acceptedAt.get(id));
+  await server.stop();
+  await Promise.all([inbox.stop(), hooks.stop(), siteverify.close()]);
+  rmSync(dir, { recursive: true, force: true });
+  return {
+    label,
+    accepted: ids.length,
+    failed,
+    leadsPerSecond: ids.length / acceptSeconds,
+    answerP50: percentile(answerMs, 50),
+    answerP99: percentile(answerMs, 99),
+    mailed: mailLag.length,
+    mailP50: percentile(mailLag, 50),
+    mailP99: percentile(mailLag, 99),
+    hooked: hookLag.length,
+    hookP50: percentile(hookLag, 50),
+    hookP99: percentile(hookLag, 99),
+  };
+}
+
+try {
+  console.log(`bench:leads: ${N} leads at ${RATE}/s, e-mail and webhook on loopback (Node ${process.version})\n`);
+  const results = [await run("SMTP answers at once", 0), await run(`SMTP answers in ${SLOW_MS} ms`, SLOW_MS)];
+  console.log("| run | accepted | leads/s | API p50 | API p99 | e-mails | 201→e-mail p50 | p99 | webhooks | 201→webhook p50 | p99 |");
+  console.log("|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|");
+  for (const r of results) {
+    console.log(
+      `| ${r.label} | ${r.accepted}/${N}${r.failed ? ` (${r.failed} failed)` : ""} | ${r.leadsPerSecond.toFixed(1)} | ${ms(r.answerP50)} | ${ms(r.answerP99)} | ${r.mailed} | ${ms(r.mailP50)} | ${ms(r.mailP99)} | ${r.hooked} | ${ms(r.hookP50)} | ${ms(r.hookP99)} |`,
+    );
+  }
+} catch (error) {
+  console.error(error);
+  process.exit(2);
+}

@@ -1,0 +1,303 @@
+import { readdirSync, readFileSync } from "node:fs";
+import { dirname, join } from "node:path";
+import { createClient } from "@libsql/client";
+import { expect, test } from "@playwright/test";
+import { startFakeSiteverify, type FakeSiteverify } from "./support/fake-siteverify.mjs";
+import { newWebhookSecret, startSmtpInbox, startWebhookReceiver, type ReceivedMail } from "./support/lead-inbox.mjs";
+import { listMessages, runMessages, startServer, tempDatabaseUrl, type SiteServer } from "./support/servers";
+
+/*
+ * Every lead reaches a person: the production server with a real SMTP server and a real webhook receiver on
+ * loopback, a real database, and the server killed and restarted mid-delivery. Each test starts its own.
+ */
+
+test.describe.configure({ mode: "parallel" });
+
+const unique = () => `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 8)}`;
+
+const lead = (overrides: Record<string, unknown> = {}) => ({
+  firstName: "Grace",
+  lastName: "Hopper",
+  email: "grace@navy.example",
+  company: "Navy",
+  message: `Compilers ${unique()}`,
+  recaptchaToken: `pass:${unique()}`,
+  ...overrides,
+});
+
+type Setup = Awaited<ReturnType<typeof setUp>>;
+
+/** A mail server, a webhook receiver, a fake siteverify and the real server wired to all three. */
+async function setUp(env: Record<string, string> = {}, { smtpDelayMs = 0 } = {}) {
+  const secret = newWebhookSecret();
+  const inbox = await startSmtpInbox({ delayMs: smtpDelayMs });
+  const hooks = await startWebhookReceiver(secret);
+  const siteverify = await startFakeSiteverify();
+  const serverEnv = {
+    RECAPTCHA_VERIFY_URL: siteverify.url,
+    CONTACT_RATE_LIMIT: "1000",
+    SMTP_URL: inbox.url,
+    LEADS_NOTIFY_TO: "sales@arcline.example, leads@arcline.example",
+    LEADS_NOTIFY_FROM: "Website <no-reply@arcline.example>",
+    LEADS_WEBHOOK_URL: hooks.url,
+    LEADS_WEBHOOK_SECRET: secret,
+    ...env,
+  };
+  const servers: SiteServer[] = [await startServer(serverEnv)];
+  const current = () => servers.at(-1)!;
+  return {
+    inbox,
+    hooks,
+    siteverify,
+    current,
+    databaseUrl: current().databaseUrl,
+    /** Posts a lead to the running server and returns its id. */
+    async post(body: Record<string, unknown> = lead()) {
+      const response = await fetch(`${current().url}/api/contact`, { method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify(body) });
+      const answer = (await response.json()) as { ok: boolean; id: number; error?: string };
+      return { status: response.status, ...answer };
+    },
+    /** Starts the server again on the same database (after a crash or stop). */
+    async restart(extra: Record<string, string> = {}) {
+      servers.push(await startServer({ ...serverEnv, ...extra, DATABASE_URL: current().databaseUrl }));
+    },
+    async tearDown() {
+      for (const server of servers) await server.stop();
+      await Promise.all([inbox.stop().catch(() => {}), hooks.stop().catch(() => {}), siteverify.close()]);
+    },
+  };
+}
+
+const withSetup = (env: Record<string, string>, run: (s: Setup) => Promise<void>, options?: { smtpDelayMs?: number }) => async () => {
+  const setup = await setUp(env, options);
+  try {
+    await run(setup);
+  } finally {
+    await setup.tearDown();
+  }
+};
+
+const leadIdOf = (received: ReceivedMail) => Number(received.mail.headers.get("x-lead-id"));
+const mailsFor = (s: Setup, id: number) => s.inbox.mails.filter((received) => leadIdOf(received) === id);
+const hooksFor = (s: Setup, id: number) => s.hooks.deliveries.filter((delivery) => delivery.payload.data.id === id);
+const allIn = (ids: number[], found: (id: number) => unknown[]) => ids.every((id) => found(id).length > 0);
+
+test("delivers one e-mail to sales and one signed webhook per lead, with every field", withSetup({}, async (s) => {
+  const body = lead({ submissionId: crypto.randomUUID() });
+  const first = await s.post(body);
+  expect(first.status).toBe(201);
+  // The visitor resends (the first answer was lost): still one lead, one e-mail, one webhook.
+  expect((await s.post({ ...body, recaptchaToken: `pass:${unique()}` })).id).toBe(first.id);
+  await s.inbox.waitFor(() => mailsFor(s, first.id).length > 0);
+  await s.hooks.waitFor(() => hooksFor(s, first.id).length > 0);
+
+  const [received] = mailsFor(s, first.id);
+  const { mail, rcptTo } = received!;
+  expect(mail.subject).toBe("New enquiry from Grace Hopper (Navy)");
+  expect(rcptTo.sort()).toEqual(["leads@arcline.example", "sales@arcline.example"]);
+  expect(mail.from?.value).toEqual([{ name: "Website", address: "no-reply@arcline.example" }]);
+  expect(mail.replyTo?.value).toEqual([{ name: "Grace Hopper", address: "grace@navy.example" }]);
+  expect(mail.messageId).toMatch(/^<lead-[0-9a-f-]{36}@arcline\.example>$/);
+  for (const line of ["Name: Grace Hopper", "Email: grace@navy.example", "Company: Navy", `Lead: #${first.id}`, "reCAPTCHA: verified", body.message as string]) {
+    expect(mail.text).toContain(line);
+  }
+  expect(mail.html).toContain(body.message);
+
+  const [hook] = hooksFor(s, first.id);
+  expect(hook!.headers["webhook-id"]).toMatch(/^msg_[0-9a-f]{32}$/);
+  expect(hook!.payload).toMatchObject({
+    type: "lead.created",
+    data: { id: first.id, firstName: "Grace", lastName: "Hopper", email: "grace@navy.example", company: "Navy", message: body.message, verification: "verified" },
+  });
+
+  // The operator sees both deliveries as sent, in every format.
+  await expect.poll(async () => (await listMessages(s.databaseUrl)).find((m) => m.id === first.id)?.deliveries.map((d) => d.status)).toEqual(["sent", "sent"]);
+  const [listed] = (await listMessages(s.databaseUrl)).filter((m) => m.id === first.id);
+  expect(listed!.deliveries).toEqual([
+    { channel: "email", status: "sent", attempts: 1, lastError: null, sentAt: expect.any(String) },
+    { channel: "webhook", status: "sent", attempts: 1, lastError: null, sentAt: expect.any(String) },
+  ]);
+  expect(await runMessages(s.databaseUrl)).toMatch(new RegExp(`#${first.id} [\\s\\S]*-> email: sent \\d{4}-[\\s\\S]*-> webhook: sent \\d{4}-`));
+  const csv = await runMessages(s.databaseUrl, "--format", "csv");
+  expect(csv).toMatch(/emailStatus.*emailAttempts.*emailLastError.*emailSentAt.*webhookStatus/);
+  expect(s.inbox.mails).toHaveLength(1);
+  expect(s.hooks.deliveries).toHaveLength(1);
+}));
+
+test("an unverified lead says so first, and its reason is in the e-mail and the webhook", withSetup({}, async (s) => {
+  // The fake siteverify answers HTTP 500 for this token: Google "unavailable", so the lead is kept, flagged.
+  const { id } = await s.post(lead({ recaptchaToken: `http500:${unique()}` }));
+  await s.inbox.waitFor(() => mailsFor(s, id).length > 0);
+  await s.hooks.waitFor(() => hooksFor(s, id).length > 0);
+  const [{ mail }] = mailsFor(s, id) as [ReceivedMail];
+  expect(mail.subject).toBe("[unverified] New enquiry from Grace Hopper (Navy)");
+  expect(mail.text).toMatch(/reCAPTCHA: UNVERIFIED \(.+\)/);
+  expect(hooksFor(s, id)[0]!.payload.data).toMatchObject({ verification: "unverified", verificationNote: expect.any(String) });
+}));
+
+test("keeps leads that arrive while both channels are down, and delivers them all once they are back", withSetup({ LEADS_RETRY_BASE_SECONDS: "1" }, async (s) => {
+  await Promise.all([s.inbox.stop(), s.hooks.stop()]);
+  const ids: number[] = [];
+  for (let i = 0; i < 4; i++) {
+    const answer = await s.post();
+    expect(answer.status).toBe(201);
+    ids.push(answer.id);
+  }
+  // The operator sees them waiting, with the reason.
+  await expect.poll(async () => (await listMessages(s.databaseUrl)).flatMap((m) => m.deliveries).every((d) => d.status === "pending" && d.attempts >= 1 && d.lastError)).toBe(true);
+  expect(await runMessages(s.databaseUrl)).toMatch(/-> email: pending, attempt \d+ failed: .+, next try at \d{4}-/);
+  await Promise.all([s.inbox.start(), s.hooks.start()]);
+  await s.inbox.waitFor(() => allIn(ids, (id) => mailsFor(s, id)), 30_000);
+  await s.hooks.waitFor(() => allIn(ids, (id) => hooksFor(s, id)), 30_000);
+  for (const id of ids) {
+    expect(mailsFor(s, id)).toHaveLength(1);
+    expect(hooksFor(s, id)).toHaveLength(1);
+  }
+}));
+
+test("a slow mail server holds up neither the webhook nor the API's answer", withSetup({}, async (s) => {
+  s.inbox.settings.delayMs = 4_000;
+  const started = Date.now();
+  const { status, id } = await s.post();
+  const answered = Date.now();
+  expect(status).toBe(201);
+  await s.hooks.waitFor(() => hooksFor(s, id).length > 0);
+  await s.inbox.waitFor(() => mailsFor(s, id).length > 0);
+  // Where things end up: the answer came first, then the webhook, and the e-mail only after its 4 s.
+  const hookAt = hooksFor(s, id)[0]!.receivedAt;
+  const mailAt = mailsFor(s, id)[0]!.receivedAt;
+  expect(answered).toBeLessThan(started + 4_000);
+  expect(hookAt).toBeLessThan(mailAt);
+  expect(mailAt - started).toBeGreaterThanOrEqual(4_000);
+}));
+
+test("a crash (kill -9) during delivery loses no notification, and a resend is the same message", withSetup({ LEADS_RETRY_BASE_SECONDS: "1" }, async (s) => {
+  s.inbox.settings.delayMs = 1_500;
+  const ids: number[] = [];
+  for (let i = 0; i < 8; i++) ids.push((await s.post()).id);
+  // Mid-delivery: some e-mails through, others on the wire.
+  await s.inbox.waitFor((mails) => mails.length >= 1, 15_000);
+  await s.current().crash();
+  s.inbox.settings.delayMs = 0;
+  await s.restart();
+  await s.inbox.waitFor(() => allIn(ids, (id) => mailsFor(s, id)), 30_000);
+  await s.hooks.waitFor(() => allIn(ids, (id) => hooksFor(s, id)), 30_000);
+  for (const id of ids) {
+    // Only a message that was in flight may come twice, and then as the same message.
+    expect(new Set(mailsFor(s, id).map((received) => received.mail.messageId)).size).toBe(1);
+    expect(new Set(hooksFor(s, id).map((delivery) => delivery.headers["webhook-id"])).size).toBe(1);
+  }
+  await expect.poll(async () => (await listMessages(s.databaseUrl)).flatMap((m) => m.deliveries).every((d) => d.status === "sent")).toBe(true);
+}));
+
+test("lets no visitor text add a header or a recipient", withSetup({}, async (s) => {
+  const tricky = [
+    lead({ firstName: '"Mallory" <thief@evil.example>,', lastName: "Bcc: thief2@evil.example" }),
+    lead({ company: "Acme, thief3@evil.example", message: "Hi\r\nBcc: thief4@evil.example\r\n.\r\nRCPT TO:<thief5@evil.example>\r\n" }),
+    lead({ firstName: "Eve\r\nBcc: thief6@evil.example", lastName: "X" }),
+  ];
+  const ids: number[] = [];
+  for (const body of tricky) {
+    const answer = await s.post(body);
+    // A line break in a name is either refused outright or made harmless: never a header.
+    if (answer.status === 201) ids.push(answer.id);
+    else expect(answer.status).toBe(400);
+  }
+  expect(ids.length).toBeGreaterThanOrEqual(2);
+  await s.inbox.waitFor(() => allIn(ids, (id) => mailsFor(s, id)));
+  for (const { mail, rcptTo } of s.inbox.mails) {
+    expect(rcptTo.sort()).toEqual(["leads@arcline.example", "sales@arcline.example"]);
+    expect(mail.bcc).toBeUndefined();
+    expect(mail.replyTo?.value.map((address) => address.address)).toEqual(["grace@navy.example"]);
+    expect([...mail.headers.keys()].filter((key) => /bcc|rcpt/i.test(key))).toEqual([]);
+  }
+  expect(mailsFor(s, ids[1]!)[0]!.mail.text).toContain("RCPT TO:<thief5@evil.example>");
+}));
+
+test("resend queues a lead's failed deliveries again", withSetup({ LEADS_RETRY_BASE_SECONDS: "0.001" }, async (s) => {
+  s.hooks.settings.status = 500;
+  const { id } = await s.post();
+  // 15 attempts in a few seconds at this base, then the delivery is kept as failed.
+  await expect
+    .poll(async () => (await listMessages(s.databaseUrl)).find((m) => m.id === id)?.deliveries.find((d) => d.channel === "webhook"), { timeout: 20_000 })
+    .toMatchObject({ status: "failed", attempts: 15, lastError: "webhook answered HTTP 500" });
+  expect(await runMessages(s.databaseUrl)).toContain("-> webhook: failed after 15 attempts: webhook answered HTTP 500");
+  s.hooks.settings.status = 204;
+  expect(await runMessages(s.databaseUrl, "resend", String(id))).toBe(`1 failed delivery of lead #${id} queued again.\n`);
+  await s.hooks.waitFor(() => hooksFor(s, id).length > 0, 20_000);
+  await expect.poll(async () => (await listMessages(s.databaseUrl)).find((m) => m.id === id)?.deliveries.map((d) => d.status)).toEqual(["sent", "sent"]);
+  expect(mailsFor(s, id)).toHaveLength(1);
+}));
+
+test("export prints everything stored about one person, erase deletes it", withSetup({}, async (s) => {
+  const ada = await s.post(lead({ email: "ada@example.com", firstName: "Ada" }));
+  const adaAgain = await s.post(lead({ email: "Ada@Example.com", firstName: "Ada" }));
+  const grace = await s.post();
+  const exported = JSON.parse(await runMessages(s.databaseUrl, "export", "--email", "ADA@example.com")) as { email: string; leads: { id: number; ip: string; deliveries: unknown[] }[] };
+  expect(exported.leads.map((l) => l.id)).toEqual([ada.id, adaAgain.id]);
+  expect(exported.leads[0]).toMatchObject({ email: "ada@example.com", firstName: "Ada", ip: "127.0.0.1", deliveries: expect.any(Array) });
+  expect(await runMessages(s.databaseUrl, "erase", "--email", "ada@example.com")).toBe("Erased 2 leads from ada@example.com.\n");
+  expect((await listMessages(s.databaseUrl)).map((m) => m.id)).toEqual([grace.id]);
+  expect(JSON.parse(await runMessages(s.databaseUrl, "export", "--email", "ada@example.com")).leads).toEqual([]);
+}));
+
+test("LEADS_RETENTION_DAYS deletes older leads and their deliveries, and logs how many", withSetup({}, async (s) => {
+  const old = [await s.post(), await s.post()];
+  const recent = await s.post();
+  await s.inbox.waitFor(() => allIn([...old.map((o) => o.id), recent.id], (id) => mailsFor(s, id)));
+  await s.current().stop();
+  // Age two leads by 40 days, as time would.
+  const db = createClient({ url: s.databaseUrl });
+  await db.execute({ sql: "UPDATE messages SET created_at = ? WHERE id IN (?, ?)", args: [new Date(Date.now() - 40 * 86_400_000).toISOString(), old[0]!.id, old[1]!.id] });
+  db.close();
+  await s.restart({ LEADS_RETENTION_DAYS: "30" });
+  await expect.poll(() => s.current().output()).toContain('"msg":"retention","deleted":2,"olderThanDays":30');
+  expect((await listMessages(s.databaseUrl)).map((m) => m.id)).toEqual([recent.id]);
+}));
+
+test.describe("with no delivery channel", () => {
+  let siteverify: FakeSiteverify;
+  test.beforeEach(async () => {
+    siteverify = await startFakeSiteverify({ secret: "a-real-looking-secret" });
+  });
+  test.afterEach(async () => siteverify.close());
+
+  test("production still starts, says in one line that leads are only stored, and stores them", async () => {
+    const server = await startServer({ NODE_ENV: "production", RECAPTCHA_SECRET_KEY: "a-real-looking-secret", RECAPTCHA_VERIFY_URL: siteverify.url, CONTACT_RATE_LIMIT: "1000" });
+    try {
+      expect(server.output()).toMatch(/"msg":"lead delivery","summary":"Leads are only stored \(no delivery channel configured\): set SMTP_URL/);
+      const response = await fetch(`${server.url}/api/contact`, { method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify(lead()) });
+      expect(response.status).toBe(201);
+      const [stored] = await listMessages(server.databaseUrl);
+      expect(stored!.deliveries).toEqual([]);
+      expect(await runMessages(server.databaseUrl)).toContain("not delivered: no channel was configured");
+    } finally {
+      await server.stop();
+    }
+  });
+
+  test("outside production, each notification e-mail is written as an .eml file", async () => {
+    const databaseUrl = tempDatabaseUrl();
+    const mailDir = join(dirname(databaseUrl.slice("file:".length)), "outbox-preview");
+    const server = await startServer({ DATABASE_URL: databaseUrl, LEADS_MAIL_DIR: mailDir, RECAPTCHA_SECRET_KEY: "a-real-looking-secret", RECAPTCHA_VERIFY_URL: siteverify.url });
+    try {
+      expect(server.output()).toContain(`each notification e-mail is written to ${mailDir}/`);
+      const response = await fetch(`${server.url}/api/contact`, { method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify(lead()) });
+      const { id } = (await response.json()) as { id: number };
+      await expect.poll(() => { try { return readdirSync(mailDir); } catch { return []; } }).toEqual([`lead-${id}.eml`]);
+      const eml = readFileSync(join(mailDir, `lead-${id}.eml`), "utf8");
+      expect(eml).toContain("Subject: New enquiry from Grace Hopper (Navy)");
+      expect(eml).toContain("Reply-To: Grace Hopper <grace@navy.example>");
+    } finally {
+      await server.stop();
+    }
+  });
+});
+
+test.describe("start-up configuration", () => {
+  test("refuses a webhook URL without a secret, and SMTP without recipients, with a clear message", async () => {
+    await expect(startServer({ LEADS_WEBHOOK_URL: "http://127.0.0.1:9/hook" })).rejects.toThrow(/LEADS_WEBHOOK_URL is set but LEADS_WEBHOOK_SECRET is not/);
+    await expect(startServer({ LEADS_WEBHOOK_URL: "http://127.0.0.1:9/hook", LEADS_WEBHOOK_SECRET: "plain" })).rejects.toThrow(/whsec_/);
+    await expect(startServer({ SMTP_URL: "smtp://127.0.0.1:9" })).rejects.toThrow(/LEADS_NOTIFY_TO is not/);
+  });
+});
