@@ -13,6 +13,26 @@ export const DATABASE_URL = `file:${runDir}/e2e.db`;
 // Google's siteverify, replaced on loopback by e2e/support/fake-siteverify.mjs (the only server-side fake).
 const SITEVERIFY_PORT = Number(process.env.E2E_SITEVERIFY_PORT ?? PORT + 1);
 export const SITEVERIFY_URL = `http://127.0.0.1:${SITEVERIFY_PORT}/recaptcha/api/siteverify`;
+// The "postgres" project runs the contact API and delivery suites again on PostgreSQL: a throwaway server
+// (started once per run by e2e/support/postgres-webserver.mjs) and a second main server on it.
+const PG_PORT = Number(process.env.E2E_PG_PORT ?? PORT + 3);
+const PG_APP_PORT = Number(process.env.E2E_PG_APP_PORT ?? PORT + 2);
+/** PostgreSQL of this run, without a database: tests create one each (servers.ts). */
+export const POSTGRES_URL = `postgres://postgres@127.0.0.1:${PG_PORT}`;
+/** The database of the main server of the "postgres" project. */
+export const POSTGRES_DATABASE_URL = `${POSTGRES_URL}/e2e_main`;
+const postgresSpecs = /(contact-api|lead-delivery|multi-instance)\.spec\.ts$/;
+// E2E_ENGINES=sqlite skips PostgreSQL entirely (a quick local run); CI runs both.
+const withPostgres = (process.env.E2E_ENGINES ?? "sqlite,postgres").includes("postgres");
+
+const mainServerEnv = {
+  HOST: "127.0.0.1",
+  LOG_LEVEL: "silent",
+  RECAPTCHA_VERIFY_URL: SITEVERIFY_URL,
+  RECAPTCHA_HOSTNAMES: "127.0.0.1",
+  // Every test comes from 127.0.0.1, so the per-IP limit is tested on its own server (contact-api.spec.ts).
+  CONTACT_RATE_LIMIT: "1000",
+};
 
 export default defineConfig({
   testDir: "e2e",
@@ -30,7 +50,18 @@ export default defineConfig({
       args: chromiumArgs,
     },
   },
-  projects: [{ name: "chromium", use: { ...devices["Desktop Chrome"], viewport: { width: 1280, height: 800 } } }],
+  projects: [
+    {
+      name: "chromium",
+      // Several instances need a shared database: that spec runs on PostgreSQL only.
+      testIgnore: /multi-instance\.spec\.ts$/,
+      metadata: { engine: "sqlite" },
+      use: { ...devices["Desktop Chrome"], viewport: { width: 1280, height: 800 } },
+    },
+    ...(withPostgres
+      ? [{ name: "postgres", testMatch: postgresSpecs, metadata: { engine: "postgres" }, use: { baseURL: `http://127.0.0.1:${PG_APP_PORT}` } }]
+      : []),
+  ],
   webServer: [
     {
       command: "node e2e/support/fake-siteverify.mjs",
@@ -44,17 +75,20 @@ export default defineConfig({
       url: `${BASE_URL}/`,
       reuseExistingServer: false,
       timeout: 30_000,
-      env: {
-        PORT: String(PORT),
-        HOST: "127.0.0.1",
-        LOG_LEVEL: "silent",
-        DATABASE_URL,
-        LEADS_MAIL_DIR: `${runDir}/mail`,
-        RECAPTCHA_VERIFY_URL: SITEVERIFY_URL,
-        RECAPTCHA_HOSTNAMES: "127.0.0.1",
-        // Every test comes from 127.0.0.1, so the per-IP limit is tested on its own server (contact-api.spec.ts).
-        CONTACT_RATE_LIMIT: "1000",
-      },
+      env: { ...mainServerEnv, PORT: String(PORT), DATABASE_URL, LEADS_MAIL_DIR: `${runDir}/mail` },
     },
+    ...(withPostgres
+      ? [
+          {
+            command: "node e2e/support/postgres-webserver.mjs",
+            url: `http://127.0.0.1:${PG_APP_PORT}/`,
+            reuseExistingServer: false,
+            timeout: 60_000,
+            // SIGTERM, so the wrapper can stop PostgreSQL and remove its folder.
+            gracefulShutdown: { signal: "SIGTERM" as const, timeout: 15_000 },
+            env: { ...mainServerEnv, PORT: String(PG_APP_PORT), PG_PORT: String(PG_PORT), LEADS_MAIL_DIR: `${runDir}/mail-pg` },
+          },
+        ]
+      : []),
   ],
 });

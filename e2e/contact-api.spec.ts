@@ -1,14 +1,15 @@
 import { request as httpRequest } from "node:http";
 import { createServer } from "node:net";
 import { expect, test, type APIRequestContext } from "@playwright/test";
-import { DATABASE_URL, SITEVERIFY_URL } from "../playwright.config";
+import { SITEVERIFY_URL } from "../playwright.config";
 import { openStore } from "../server/db";
 import { GOOGLE_TEST_SECRET, startFakeSiteverify, type FakeSiteverify } from "./support/fake-siteverify.mjs";
-import { listMessages, readMessages, startServer, tempDatabaseUrl, type SiteServer } from "./support/servers";
+import { listMessages, mainDatabaseUrl, readMessages, startServer, tempDatabaseUrl, type SiteServer } from "./support/servers";
 
 /*
- * The contact API, over HTTP against the real server and a real SQLite file. Most cases use the main test
- * server (see playwright.config.ts); the rate limit, siteverify outage and restart cases start their own.
+ * The contact API, over HTTP against the real server and a real database: SQLite, and again PostgreSQL in the
+ * "postgres" project. Most cases use the project's main test server (see playwright.config.ts); the rate limit,
+ * siteverify outage and restart cases start their own.
  */
 
 const unique = () => `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 8)}`;
@@ -56,7 +57,7 @@ test.describe("POST /api/contact on the main server", () => {
     expect(response.headers()["content-type"]).toContain("application/json");
     expect(response.headers()["x-content-type-options"]).toBe("nosniff");
 
-    const [row] = await storedByText(DATABASE_URL, body.message);
+    const [row] = await storedByText(mainDatabaseUrl(), body.message);
     expect(row).toMatchObject({
       id: answer.id,
       firstName: "Ada",
@@ -77,7 +78,7 @@ test.describe("POST /api/contact on the main server", () => {
     const second = await post(request, { ...body, recaptchaToken: token() });
     expect(second.status()).toBe(201);
     expect((await second.json()).id).toBe((await first.json()).id);
-    expect(await storedByText(DATABASE_URL, body.message)).toHaveLength(1);
+    expect(await storedByText(mainDatabaseUrl(), body.message)).toHaveLength(1);
   });
 
   test("answers 400 for a malformed submission id and stores nothing", async ({ request }) => {
@@ -85,7 +86,7 @@ test.describe("POST /api/contact on the main server", () => {
     const response = await post(request, body);
     expect(response.status()).toBe(400);
     expect(await response.json()).toMatchObject({ ok: false, field: "submissionId" });
-    expect(await storedByText(DATABASE_URL, body.message)).toHaveLength(0);
+    expect(await storedByText(mainDatabaseUrl(), body.message)).toHaveLength(0);
   });
 
   test("sends siteverify the secret and token form-encoded", async ({ request }) => {
@@ -101,13 +102,13 @@ test.describe("POST /api/contact on the main server", () => {
     const body = message();
     const response = await post(request, JSON.stringify(body), { contentType: "text/plain;charset=UTF-8" });
     expect(response.status()).toBe(201);
-    expect(await storedByText(DATABASE_URL, body.message)).toHaveLength(1);
+    expect(await storedByText(mainDatabaseUrl(), body.message)).toHaveLength(1);
   });
 
   test("keeps unicode text exactly as sent", async ({ request }) => {
     const body = message({ firstName: "Zoë", lastName: "Ødegård-Nguyễn", company: "株式会社テスト", message: `Grüße — 日本語 🚀 ${unique()}\nline two` });
     expect((await post(request, body)).status()).toBe(201);
-    const [row] = await storedByText(DATABASE_URL, body.message);
+    const [row] = await storedByText(mainDatabaseUrl(), body.message);
     expect(row).toMatchObject({ firstName: "Zoë", lastName: "Ødegård-Nguyễn", company: "株式会社テスト" });
   });
 
@@ -115,7 +116,7 @@ test.describe("POST /api/contact on the main server", () => {
     const text = `${unique()}${"x".repeat(5000)}`.slice(0, 5000);
     const body = message({ firstName: "F".repeat(100), lastName: "L".repeat(100), message: text, company: undefined });
     expect((await post(request, body)).status()).toBe(201);
-    expect(await storedByText(DATABASE_URL, text)).toMatchObject([{ company: "" }]);
+    expect(await storedByText(mainDatabaseUrl(), text)).toMatchObject([{ company: "" }]);
   });
 
   test("rejects a token siteverify refuses with 400 naming recaptchaToken, and stores nothing", async ({ request }) => {
@@ -123,7 +124,7 @@ test.describe("POST /api/contact on the main server", () => {
     const response = await post(request, body);
     expect(response.status()).toBe(400);
     expect(await response.json()).toEqual({ ok: false, field: "recaptchaToken", error: expect.stringMatching(/reCAPTCHA again/) });
-    expect(await storedByText(DATABASE_URL, body.message)).toHaveLength(0);
+    expect(await storedByText(mainDatabaseUrl(), body.message)).toHaveLength(0);
   });
 
   test("rejects a reused token (timeout-or-duplicate)", async ({ request }) => {
@@ -133,7 +134,7 @@ test.describe("POST /api/contact on the main server", () => {
     const response = await post(request, again);
     expect(response.status()).toBe(400);
     expect((await response.json()).field).toBe("recaptchaToken");
-    expect(await storedByText(DATABASE_URL, again.message)).toHaveLength(0);
+    expect(await storedByText(mainDatabaseUrl(), again.message)).toHaveLength(0);
   });
 
   test("rejects a token solved on another site (RECAPTCHA_HOSTNAMES)", async ({ request }) => {
@@ -141,7 +142,7 @@ test.describe("POST /api/contact on the main server", () => {
     const response = await post(request, body);
     expect(response.status()).toBe(400);
     expect((await response.json()).field).toBe("recaptchaToken");
-    expect(await storedByText(DATABASE_URL, body.message)).toHaveLength(0);
+    expect(await storedByText(mainDatabaseUrl(), body.message)).toHaveLength(0);
   });
 
   test("stores the message flagged unverified when siteverify is slower than 5 s", async ({ request }) => {
@@ -152,14 +153,14 @@ test.describe("POST /api/contact on the main server", () => {
     expect(response.status()).toBe(201);
     expect(Date.now() - started).toBeGreaterThanOrEqual(4900);
     expect(Date.now() - started).toBeLessThan(6900);
-    const [row] = await storedByText(DATABASE_URL, body.message);
+    const [row] = await storedByText(mainDatabaseUrl(), body.message);
     expect(row).toMatchObject({ verification: "unverified", verificationNote: "siteverify timeout after 5000 ms" });
   });
 
   test("stores the message flagged unverified when siteverify answers 500", async ({ request }) => {
     const body = message({ recaptchaToken: token("http500") });
     expect((await post(request, body)).status()).toBe(201);
-    expect(await storedByText(DATABASE_URL, body.message)).toMatchObject([{ verification: "unverified", verificationNote: "siteverify HTTP 500" }]);
+    expect(await storedByText(mainDatabaseUrl(), body.message)).toMatchObject([{ verification: "unverified", verificationNote: "siteverify HTTP 500" }]);
   });
 
   test("answers a filled honeypot like a success but stores nothing", async ({ request }) => {
@@ -167,7 +168,7 @@ test.describe("POST /api/contact on the main server", () => {
     const response = await post(request, body);
     expect(response.status()).toBe(201);
     expect(await response.json()).toEqual({ ok: true, id: expect.any(Number) });
-    expect(await storedByText(DATABASE_URL, body.message)).toHaveLength(0);
+    expect(await storedByText(mainDatabaseUrl(), body.message)).toHaveLength(0);
   });
 
   const invalid: [string, Record<string, unknown>, string | null][] = [
@@ -197,7 +198,7 @@ test.describe("POST /api/contact on the main server", () => {
       const answer = await response.json();
       expect(answer).toEqual({ ok: false, field, error: expect.any(String) });
       expect(answer.error.length).toBeGreaterThan(5);
-      if (typeof body.message === "string") expect(await storedByText(DATABASE_URL, body.message)).toHaveLength(0);
+      if (typeof body.message === "string") expect(await storedByText(mainDatabaseUrl(), body.message)).toHaveLength(0);
     });
   }
 
@@ -223,7 +224,7 @@ test.describe("POST /api/contact on the main server", () => {
     const response = await request.post("/api/contact", { headers: { "Content-Type": "application/json" }, data: bytes });
     expect(response.status()).toBe(400);
     expect(await response.json()).toMatchObject({ ok: false, field: null });
-    expect(await storedByText(DATABASE_URL, body.message as string)).toHaveLength(0);
+    expect(await storedByText(mainDatabaseUrl(), body.message as string)).toHaveLength(0);
   });
 
   test("answers 413 for a body over 16 KB", async ({ request }) => {
@@ -231,7 +232,7 @@ test.describe("POST /api/contact on the main server", () => {
     const response = await post(request, body);
     expect(response.status()).toBe(413);
     expect(await response.json()).toMatchObject({ ok: false });
-    expect(await storedByText(DATABASE_URL, body.message as string)).toHaveLength(0);
+    expect(await storedByText(mainDatabaseUrl(), body.message as string)).toHaveLength(0);
   });
 
   test("answers 413 for a chunked body over 16 KB that declares no length", async ({ baseURL }) => {

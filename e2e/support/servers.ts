@@ -2,6 +2,11 @@ import { execFile, spawn, type ChildProcess } from "node:child_process";
 import { mkdtempSync } from "node:fs";
 import { dirname, join, resolve } from "node:path";
 import { promisify } from "node:util";
+import { createClient } from "@libsql/client";
+import { test } from "@playwright/test";
+import pg from "pg";
+import { DATABASE_URL, POSTGRES_DATABASE_URL, POSTGRES_URL } from "../../playwright.config";
+import { createDatabaseSync } from "./postgres.mjs";
 
 /*
  * Extra instances of the real server (the built bundle `npm start` runs), each on a free loopback port
@@ -23,9 +28,45 @@ export type SiteServer = {
 
 const root = resolve(import.meta.dirname, "../..");
 
+/** The engine the current test runs on: its Playwright project's `metadata.engine` (playwright.config.ts). */
+export function engine(): "sqlite" | "postgres" {
+  try {
+    return test.info().project.metadata.engine === "postgres" ? "postgres" : "sqlite";
+  } catch {
+    return "sqlite"; // outside a test
+  }
+}
+
+let databases = 0;
+
+/** A new empty database for one test: a SQLite file, or in the "postgres" project a new database on the run's PostgreSQL. */
 export function tempDatabaseUrl(name = "contact.db") {
+  if (engine() === "postgres") return createDatabaseSync(POSTGRES_URL, `t_${process.pid}_${Date.now().toString(36)}_${databases++}`);
+  return tempSqliteUrl(name);
+}
+
+export function tempSqliteUrl(name = "contact.db") {
   const dir = mkdtempSync(join(root, "test-results", "contact-"));
   return `file:${join(dir, "data", name)}`;
+}
+
+/** Back-dates leads (as time would), in whichever engine the URL names. */
+export async function setCreatedAt(databaseUrl: string, ids: number[], createdAt: Date) {
+  if (databaseUrl.startsWith("file:")) {
+    const db = createClient({ url: databaseUrl });
+    await db.execute({ sql: `UPDATE messages SET created_at = ? WHERE id IN (${ids.map(() => "?").join(",")})`, args: [createdAt.toISOString(), ...ids] });
+    db.close();
+    return;
+  }
+  const client = new pg.Client({ connectionString: databaseUrl });
+  await client.connect();
+  await client.query("UPDATE messages SET created_at = $1 WHERE id = ANY($2::bigint[])", [createdAt, ids]);
+  await client.end();
+}
+
+/** The database of the main test server of the current project. */
+export function mainDatabaseUrl() {
+  return engine() === "postgres" ? POSTGRES_DATABASE_URL : DATABASE_URL;
 }
 
 export async function startServer(env: Record<string, string>): Promise<SiteServer> {
@@ -87,7 +128,7 @@ export async function startServer(env: Record<string, string>): Promise<SiteServ
 export async function startDevServer(env: Record<string, string>): Promise<{ url: string; stop(): Promise<void> }> {
   const child = spawn(process.execPath, ["node_modules/@react-router/dev/bin.js", "dev", "--host", "127.0.0.1", "--port", "0"], {
     cwd: root,
-    env: { ...process.env, DATABASE_URL: tempDatabaseUrl("dev.db"), LOG_LEVEL: "silent", ...env },
+    env: { ...process.env, DATABASE_URL: tempSqliteUrl("dev.db"), LOG_LEVEL: "silent", ...env },
     stdio: ["ignore", "pipe", "pipe"],
     // Its own process group, so stopping it also stops anything Vite started.
     detached: true,
