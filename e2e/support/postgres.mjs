@@ -80,7 +80,8 @@ export async function startPostgres({ port, durable = false } = {}) {
     start: () => void start(),
     /** Stops the server for good and removes its folder. */
     destroy() {
-      pgCtl("-m", "immediate", "-w", "stop");
+      // Also when it is already stopped (a test that stopped it failed before starting it again).
+      run(join(bin, "pg_ctl"), ["-D", data, "-m", "immediate", "-w", "stop"], { check: false });
       rmSync(dir, { recursive: true, force: true });
     },
   };
