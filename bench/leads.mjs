@@ -3,17 +3,23 @@
 // (e2e/support/lead-inbox.mjs), posts N leads at a steady rate, and prints for each run: leads/s accepted,
 // the API's p50/p99 answer time, and p50/p99 from the 201 to the e-mail (and the webhook) being received.
 // Runs twice: SMTP answering at once, then answering slowly (--slow-ms per message).
+// --engine postgres runs on a throwaway PostgreSQL (Debian's binaries, default durability settings);
+// --instances N starts N servers on it, posts go round-robin as from a load balancer; --kill kill -9s the first
+// instance half-way (posts then go to the others) and reports how many acknowledged leads were lost (must be 0).
 //
-//   node bench/leads.mjs [--leads 1000] [--rate 100] [--slow-ms 500] [--database-url file:…]
+//   node bench/leads.mjs [--leads 1000] [--rate 100] [--slow-ms 500] [--database-url file:…|postgres://…]
+//                        [--engine sqlite|postgres] [--instances 1] [--kill]
 //
 // A report, not a test: it prints figures and exits 0; exit 2 means it could not measure.
 import { spawn } from "node:child_process";
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { parseArgs } from "node:util";
+import { parseArgs, promisify } from "node:util";
+import { execFile } from "node:child_process";
 import { startFakeSiteverify } from "../e2e/support/fake-siteverify.mjs";
 import { newWebhookSecret, startSmtpInbox, startWebhookReceiver } from "../e2e/support/lead-inbox.mjs";
+import { startPostgres } from "../e2e/support/postgres.mjs";
 
 const { values } = parseArgs({
   options: {
@@ -21,8 +27,18 @@ const { values } = parseArgs({
     rate: { type: "string", default: "100" },
     "slow-ms": { type: "string", default: "500" },
     "database-url": { type: "string" },
+    engine: { type: "string", default: "sqlite" },
+    instances: { type: "string", default: "1" },
+    kill: { type: "boolean", default: false },
   },
 });
+const ENGINE = values.engine;
+const INSTANCES = Number(values.instances);
+if (!["sqlite", "postgres"].includes(ENGINE)) throw new Error("--engine must be sqlite or postgres");
+if (INSTANCES > 1 && ENGINE === "sqlite" && !values["database-url"]?.startsWith("postgres")) throw new Error("several instances need --engine postgres (SQLite serves one instance)");
+if (values.kill && INSTANCES < 2) throw new Error("--kill needs --instances 2 or more (the others take over)");
+// A throwaway PostgreSQL for the whole benchmark, one database per run.
+const postgres = ENGINE === "postgres" && !values["database-url"] ? await startPostgres({ durable: true }) : undefined;
 const N = Number(values.leads);
 const RATE = Number(values.rate);
 const SLOW_MS = Number(values["slow-ms"]);
@@ -49,7 +65,14 @@ async function startServer(env) {
     child.once("exit", (code) => reject(new Error(`server exited with ${code}:\n${output}`)));
   });
   child.stdout.resume();
-  return { url, stop: () => new Promise((resolve) => (child.once("exit", resolve), child.kill("SIGTERM"))) };
+  let alive = true;
+  child.once("exit", () => (alive = false));
+  return {
+    url,
+    alive: () => alive,
+    stop: () => new Promise((resolve) => (alive ? (child.once("exit", resolve), child.kill("SIGTERM")) : resolve())),
+    kill: () => new Promise((resolve) => (child.once("exit", resolve), child.kill("SIGKILL"))),
+  };
 }
 
 async function run(label, smtpDelayMs) {
@@ -58,19 +81,26 @@ async function run(label, smtpDelayMs) {
   const inbox = await startSmtpInbox({ delayMs: smtpDelayMs });
   const hooks = await startWebhookReceiver(secret);
   const siteverify = await startFakeSiteverify();
-  const server = await startServer({
+  const databaseUrl = values["database-url"] ?? postgres?.createDatabase(`bench_${Date.now().toString(36)}`) ?? `file:${join(dir, "bench.db")}`;
+  const env = {
     PORT: "0",
     HOST: "127.0.0.1",
     LOG_LEVEL: "info",
     NODE_ENV: "test",
-    DATABASE_URL: values["database-url"] ?? `file:${join(dir, "bench.db")}`,
+    DATABASE_URL: databaseUrl,
     RECAPTCHA_VERIFY_URL: siteverify.url,
     CONTACT_RATE_LIMIT: "1000000",
     SMTP_URL: inbox.url,
     LEADS_NOTIFY_TO: "sales@arcline.example",
     LEADS_WEBHOOK_URL: hooks.url,
     LEADS_WEBHOOK_SECRET: secret,
-  });
+    // A killed instance's deliveries are taken over when its lease runs out: short, so the report is quick.
+    LEADS_LEASE_SECONDS: "10",
+  };
+  // One at a time: migrations are serialised anyway, and start-up then measures nothing.
+  const servers = [];
+  for (let i = 0; i < INSTANCES; i++) servers.push(await startServer(env));
+  let killedAt = null;
   const acceptedAt = new Map();
   const answerMs = [];
   let failed = 0;
@@ -81,6 +111,12 @@ async function run(label, smtpDelayMs) {
     const due = started + (i * 1000) / RATE;
     const wait = due - performance.now();
     if (wait > 0) await new Promise((resolve) => setTimeout(resolve, wait));
+    if (values.kill && i === Math.floor(N / 2)) {
+      killedAt = i;
+      await servers[0].kill();
+    }
+    const live = servers.filter((server) => server.alive());
+    const server = live[i % live.length];
     const sent = performance.now();
     const body = { firstName: "Bench", lastName: `Lead ${i}`, email: `lead${i}@example.com`, company: "Bench", message: `Lead ${i}`, recaptchaToken: `pass:${i}-${Math.random()}` };
     posts.push(
@@ -111,11 +147,16 @@ async function run(label, smtpDelayMs) {
   for (const d of hooks.deliveries) if (!firstHook.has(d.payload.data.id)) firstHook.set(d.payload.data.id, d.receivedAt);
   const mailLag = ids.filter((id) => firstMail.has(id)).map((id) => firstMail.get(id) - acceptedAt.get(id));
   const hookLag = ids.filter((id) => firstHook.has(id)).map((id) => firstHook.get(id) - acceptedAt.get(id));
-  await server.stop();
+  // Lost: acknowledged with 201 but not stored, or stored but never delivered on both channels.
+  const { stdout } = await promisify(execFile)(process.execPath, ["build/server/messages.mjs", "--format", "json"], { env: { ...process.env, DATABASE_URL: databaseUrl }, maxBuffer: 256 * 1024 * 1024 });
+  const stored = new Set(JSON.parse(stdout).map((lead) => lead.id));
+  const lost = ids.filter((id) => !stored.has(id) || !firstMail.has(id) || !firstHook.has(id)).length;
+  for (const server of servers) await server.stop();
   await Promise.all([inbox.stop(), hooks.stop(), siteverify.close()]);
   rmSync(dir, { recursive: true, force: true });
   return {
-    label,
+    label: killedAt === null ? label : `${label}, kill -9 of 1 of ${INSTANCES} after ${killedAt} leads`,
+    lost,
     accepted: ids.length,
     failed,
     leadsPerSecond: ids.length / acceptSeconds,
@@ -131,16 +172,19 @@ async function run(label, smtpDelayMs) {
 }
 
 try {
-  console.log(`bench:leads: ${N} leads at ${RATE}/s, e-mail and webhook on loopback (Node ${process.version})\n`);
-  const results = [await run("SMTP answers at once", 0), await run(`SMTP answers in ${SLOW_MS} ms`, SLOW_MS)];
-  console.log("| run | accepted | leads/s | API p50 | API p99 | e-mails | 201→e-mail p50 | p99 | webhooks | 201→webhook p50 | p99 |");
-  console.log("|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|");
+  console.log(`bench:leads: ${N} leads at ${RATE}/s, ${ENGINE}, ${INSTANCES} instance(s), e-mail and webhook on loopback (Node ${process.version})\n`);
+  // With --kill, one run (SMTP at once): the point is what survives the kill.
+  const results = values.kill ? [await run("SMTP answers at once", 0)] : [await run("SMTP answers at once", 0), await run(`SMTP answers in ${SLOW_MS} ms`, SLOW_MS)];
+  console.log("| engine | instances | run | accepted | lost | leads/s | API p50 | API p99 | e-mails | 201→e-mail p50 | p99 | webhooks | 201→webhook p50 | p99 |");
+  console.log("|---|---:|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|");
   for (const r of results) {
     console.log(
-      `| ${r.label} | ${r.accepted}/${N}${r.failed ? ` (${r.failed} failed)` : ""} | ${r.leadsPerSecond.toFixed(1)} | ${ms(r.answerP50)} | ${ms(r.answerP99)} | ${r.mailed} | ${ms(r.mailP50)} | ${ms(r.mailP99)} | ${r.hooked} | ${ms(r.hookP50)} | ${ms(r.hookP99)} |`,
+      `| ${ENGINE} | ${INSTANCES} | ${r.label} | ${r.accepted}/${N}${r.failed ? ` (${r.failed} failed)` : ""} | ${r.lost} | ${r.leadsPerSecond.toFixed(1)} | ${ms(r.answerP50)} | ${ms(r.answerP99)} | ${r.mailed} | ${ms(r.mailP50)} | ${ms(r.mailP99)} | ${r.hooked} | ${ms(r.hookP50)} | ${ms(r.hookP99)} |`,
     );
   }
 } catch (error) {
   console.error(error);
-  process.exit(2);
+  process.exitCode = 2;
+} finally {
+  postgres?.destroy();
 }
