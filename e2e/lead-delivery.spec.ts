@@ -191,6 +191,18 @@ test("a crash (kill -9) during delivery loses no notification, and a resend is t
   await expect.poll(async () => (await listMessages(s.databaseUrl)).flatMap((m) => m.deliveries).every((d) => d.status === "sent"), { timeout: 20_000 }).toBe(true);
 }));
 
+test("SIGTERM takes no new work but lets a delivery in flight finish", withSetup({}, async (s) => {
+  s.inbox.settings.delayMs = 2_000;
+  const { id } = await s.post();
+  // The mail server has the message and is taking its time to answer: the delivery is in flight.
+  await expect.poll(() => s.current().output()).toContain('"msg":"contact stored"');
+  await new Promise((resolve) => setTimeout(resolve, 500));
+  expect(await s.current().stop()).toBe(0);
+  expect(mailsFor(s, id)).toHaveLength(1);
+  const [stored] = await listMessages(s.databaseUrl);
+  expect(stored!.deliveries.find((d) => d.channel === "email")).toMatchObject({ status: "sent", attempts: 1 });
+}));
+
 test("lets no visitor text add a header or a recipient", withSetup({}, async (s) => {
   const tricky = [
     lead({ firstName: '"Mallory" <thief@evil.example>,', lastName: "Bcc: thief2@evil.example" }),
