@@ -147,10 +147,25 @@ async function run(label, smtpDelayMs) {
   for (const d of hooks.deliveries) if (!firstHook.has(d.payload.data.id)) firstHook.set(d.payload.data.id, d.receivedAt);
   const mailLag = ids.filter((id) => firstMail.has(id)).map((id) => firstMail.get(id) - acceptedAt.get(id));
   const hookLag = ids.filter((id) => firstHook.has(id)).map((id) => firstHook.get(id) - acceptedAt.get(id));
-  // Lost: acknowledged with 201 but not stored, or stored but never delivered on both channels.
-  const { stdout } = await promisify(execFile)(process.execPath, ["build/server/messages.mjs", "--format", "json"], { env: { ...process.env, DATABASE_URL: databaseUrl }, maxBuffer: 256 * 1024 * 1024 });
-  const stored = new Set(JSON.parse(stdout).map((lead) => lead.id));
-  const lost = ids.filter((id) => !stored.has(id) || !firstMail.has(id) || !firstHook.has(id)).length;
+  // Lost: acknowledged with 201 but not stored, or never delivered on both channels. A delivery still being
+  // retried is late, not lost: wait (up to 3 minutes) until the outbox holds nothing pending for these leads.
+  const readLeads = async () => {
+    const { stdout } = await promisify(execFile)(process.execPath, ["build/server/messages.mjs", "--format", "json"], { env: { ...process.env, DATABASE_URL: databaseUrl }, maxBuffer: 256 * 1024 * 1024 });
+    return new Map(JSON.parse(stdout).map((lead) => [lead.id, lead]));
+  };
+  let stored = await readLeads();
+  for (const deadline = Date.now() + 180_000; Date.now() < deadline; stored = await readLeads()) {
+    if (ids.every((id) => stored.get(id)?.deliveries.every((d) => d.status !== "pending") ?? true)) break;
+    await new Promise((resolve) => setTimeout(resolve, 2000));
+  }
+  for (const m of inbox.mails) {
+    const id = Number(m.mail.headers.get("x-lead-id"));
+    if (!firstMail.has(id)) firstMail.set(id, m.receivedAt);
+  }
+  for (const d of hooks.deliveries) if (!firstHook.has(d.payload.data.id)) firstHook.set(d.payload.data.id, d.receivedAt);
+  const lostIds = ids.filter((id) => !stored.has(id) || !firstMail.has(id) || !firstHook.has(id));
+  for (const id of lostIds) console.error(`lost lead ${id}:`, JSON.stringify(stored.get(id)?.deliveries ?? "not stored"));
+  const lost = lostIds.length;
   for (const server of servers) await server.stop();
   await Promise.all([inbox.stop(), hooks.stop(), siteverify.close()]);
   rmSync(dir, { recursive: true, force: true });
