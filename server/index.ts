@@ -3,6 +3,7 @@ import { serve } from "@hono/node-server";
 import { createApp } from "./app";
 import { loadConfig } from "./config";
 import { startContactApi, testKeysWarning } from "./contact/create";
+import { redactDatabaseUrl } from "./db";
 import { checkRecaptchaSecretAtStartup } from "./contact/secret-check";
 import { createLogger } from "./logger";
 import { startRetention } from "./retention";
@@ -26,7 +27,7 @@ try {
   contact = await startContactApi(config, log);
 } catch (error) {
   // Without its database the server would acknowledge nothing it could keep: better not to start at all.
-  console.error(`Cannot open the message database (DATABASE_URL=${config.DATABASE_URL}): ${(error as Error).message}`);
+  console.error(`Cannot open the message database (DATABASE_URL=${redactDatabaseUrl(config.DATABASE_URL)}): ${(error as Error).message}`);
   process.exit(1);
 }
 try {

@@ -23,3 +23,15 @@ export async function openStore(url: string, { onPoolError }: { onPoolError?: (e
   if (isPostgresUrl(url)) return PostgresStore.open(url, { ...postgresOptionsFromEnv(), onPoolError });
   return SqliteStore.open(url);
 }
+
+/** DATABASE_URL fit for a log line: a PostgreSQL password is replaced by ***. */
+export function redactDatabaseUrl(url: string): string {
+  if (!isPostgresUrl(url)) return url;
+  try {
+    const parsed = new URL(url);
+    if (parsed.password) parsed.password = "***";
+    return parsed.toString();
+  } catch {
+    return "postgres://(unparseable URL)";
+  }
+}

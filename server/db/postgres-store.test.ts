@@ -2,7 +2,7 @@
 import pg from "pg";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { startPostgres, type TestPostgres } from "../../e2e/support/postgres.mjs";
-import { postgresOptionsFromEnv } from ".";
+import { postgresOptionsFromEnv, redactDatabaseUrl } from ".";
 import { migrations } from "./postgres-migrations";
 import { createPostgresRateLimiter } from "./postgres-rate-limit";
 import { PostgresStore, createPool, isPostgresUrl, migrate } from "./postgres-store";
@@ -46,6 +46,12 @@ describe("PostgreSQL URLs and settings", () => {
     expect(isPostgresUrl("postgresql://db/leads")).toBe(true);
     expect(isPostgresUrl("file:./data/messages.db")).toBe(false);
     expect(isPostgresUrl("mysql://db/leads")).toBe(false);
+  });
+
+  it("keeps a password out of log lines", () => {
+    expect(redactDatabaseUrl("postgres://leads:s3cret@db.example:5432/leads?sslmode=require")).toBe("postgres://leads:***@db.example:5432/leads?sslmode=require");
+    expect(redactDatabaseUrl("postgresql://db/leads")).toBe("postgresql://db/leads");
+    expect(redactDatabaseUrl("file:./data/messages.db")).toBe("file:./data/messages.db");
   });
 
   it("reads pool settings from the environment, with defaults, and refuses nonsense", () => {
