@@ -10,8 +10,18 @@ import { contactApiInDev } from "./server/dev-plugin.ts";
 // the prerender (server) build keeps the package's own resolution, shared with @react-router/node.
 const reactRouterProduction = (entry: string) => fileURLToPath(new URL(`./node_modules/react-router/dist/production/${entry}`, import.meta.url));
 
+// Every page loads React, React DOM and React Router, and the same handful of small app modules: two chunks
+// instead of about ten, which gzip better (about 1.5 KB less per page) and arrive without a request waterfall.
+const clientChunks = {
+  groups: [
+    { name: "framework", test: /node_modules[\\/](react|react-dom|react-router|scheduler)[\\/]/ },
+    { name: "shared", test: /app[\\/](config|lib|components[\\/](ui|ui-icon|section-link|brand-mark|decorative-image))/, minShareCount: 2 },
+  ],
+};
+
 export default defineConfig(({ command, isSsrBuild }) => ({
   plugins: [tailwindcss(), reactRouter(), techLogos(), contactApiInDev()],
+  build: isSsrBuild ? {} : { rolldownOptions: { output: { advancedChunks: clientChunks } } },
   resolve: {
     tsconfigPaths: true,
     alias:
