@@ -14,9 +14,9 @@ const mainNav = (page: Page) => page.getByRole("navigation", { name: "Main" });
 /*
  * Records, from before the page's own scripts run, every scroll position per animation frame, every
  * window.scrollTo call and every address change, with performance.now() times, so a test can tell an
- * 800 ms eased scroll from a jump, and measure the pause between arriving on "/" and the scroll.
+ * 800 ms eased scroll from a jump, and measure the pause between the home page appearing and the scroll.
  */
-type Trace = { frames: { t: number; y: number }[]; scrollCalls: { t: number; y: number }[]; urls: { t: number; path: string }[] };
+type Trace = { frames: { t: number; y: number; home: boolean }[]; scrollCalls: { t: number; y: number }[]; urls: { t: number; path: string }[] };
 async function traceScrolling(page: Page) {
   await page.addInitScript(() => {
     const trace: Trace = { frames: [], scrollCalls: [], urls: [] };
@@ -34,7 +34,7 @@ async function traceScrolling(page: Page) {
       scrollTo(x, y);
     }) as typeof window.scrollTo;
     const frame = () => {
-      trace.frames.push({ t: performance.now(), y: window.scrollY });
+      trace.frames.push({ t: performance.now(), y: window.scrollY, home: document.getElementById("hero") !== null });
       requestAnimationFrame(frame);
     };
     requestAnimationFrame(frame);
@@ -42,6 +42,16 @@ async function traceScrolling(page: Page) {
 }
 const readTrace = (page: Page) => page.evaluate(() => (window as unknown as { __trace: Trace }).__trace);
 const now = (page: Page) => page.evaluate(() => performance.now());
+
+/**
+ * When the home page was first on screen after `since`: the first frame with its hero, once the address is "/".
+ * The spec's pauses count from there (a loaded phone may take hundreds of ms to render the page after the
+ * address changes, and no timer can run while it does).
+ */
+function homeShownAt(trace: Trace, since: number) {
+  const arrived = trace.urls.find((u) => u.t >= since && u.path === "/")!.t;
+  return trace.frames.find((f) => f.t >= arrived && f.home)!.t;
+}
 
 /**
  * The scroll that began after `since`: it must pass through many positions and take about 800 ms
@@ -58,7 +68,8 @@ function expectEasedScroll(trace: Trace, since: number) {
   expect(between.size, "positions passed through on the way").toBeGreaterThan(5);
   const duration = frames[arrived]!.t - frames[moving]!.t;
   expect(duration, "scroll duration").toBeGreaterThan(600);
-  expect(duration, "scroll duration").toBeLessThan(1100);
+  // Generous above: on a busy machine a late frame delays the last step (the animation itself is time-based).
+  expect(duration, "scroll duration").toBeLessThan(1500);
 }
 
 const focusedId = (page: Page) => page.evaluate(() => document.activeElement?.id ?? "");
@@ -101,10 +112,10 @@ for (const viewport of [
         await expect(page).toHaveURL("/");
         expect(Math.abs((await settledTop(page, item.id)) - 70)).toBeLessThanOrEqual(3);
         const trace = await readTrace(page);
-        const arrivedHome = trace.urls.find((u) => u.t >= since && u.path === "/")!.t;
-        const scrollStart = trace.scrollCalls.find((c) => c.t >= arrivedHome && c.y > 0)!.t;
-        expect(scrollStart - arrivedHome, "pause before the scroll").toBeGreaterThanOrEqual(500 - 150);
-        expect(scrollStart - arrivedHome, "pause before the scroll").toBeLessThanOrEqual(500 + 150);
+        const shown = homeShownAt(trace, since);
+        const scrollStart = trace.scrollCalls.find((c) => c.t >= shown && c.y > 0)!.t;
+        expect(scrollStart - shown, "pause before the scroll").toBeGreaterThanOrEqual(500 - 150);
+        expect(scrollStart - shown, "pause before the scroll").toBeLessThanOrEqual(500 + 150);
         expectEasedScroll(trace, scrollStart);
         expect(await focusedId(page)).toBe(item.id);
       });
@@ -132,12 +143,12 @@ for (const viewport of [
       await expect.poll(() => page.evaluate(() => window.scrollY)).toBe(0);
       await page.waitForTimeout(400);
       const trace = await readTrace(page);
-      const arrivedHome = trace.urls.find((u) => u.t >= since && u.path === "/")!.t;
-      const topScroll = trace.scrollCalls.filter((c) => c.t >= arrivedHome).at(-1)!.t;
-      // 100 ms ± 100 by the spec; the lower bound is 50 so that "no pause at all" (the new page's own
-      // reset to the top, a few ms after arriving) cannot pass for it.
-      expect(topScroll - arrivedHome, "pause before the scroll to the top").toBeGreaterThanOrEqual(50);
-      expect(topScroll - arrivedHome, "pause before the scroll to the top").toBeLessThanOrEqual(100 + 100);
+      const shown = homeShownAt(trace, since);
+      const topScroll = trace.scrollCalls.filter((c) => c.t >= shown).at(-1)!.t;
+      // 100 ms ± 100 by the spec; the lower bound is 50 so that "no pause at all" (a scroll within a
+      // frame or two of the page appearing) cannot pass for it.
+      expect(topScroll - shown, "pause before the scroll to the top").toBeGreaterThanOrEqual(50);
+      expect(topScroll - shown, "pause before the scroll to the top").toBeLessThanOrEqual(100 + 100);
       await expect(page.getByRole("heading", { level: 1 })).toBeFocused();
     });
   });
