@@ -1,17 +1,42 @@
+import { fileURLToPath } from "node:url";
 import { reactRouter } from "@react-router/dev/vite";
 import tailwindcss from "@tailwindcss/vite";
 import { defineConfig } from "vite";
 import { techLogos } from "./scripts/vite-plugin-tech-logos.ts";
 import { contactApiInDev } from "./server/dev-plugin.ts";
 
-export default defineConfig({
+// react-router's package exports resolve to its development build in every mode, so production bundles ship
+// its dev-only warnings (remix-run/react-router#14102). The browser bundle takes the production build instead;
+// the prerender (server) build keeps the package's own resolution, shared with @react-router/node.
+const reactRouterProduction = (entry: string) => fileURLToPath(new URL(`./node_modules/react-router/dist/production/${entry}`, import.meta.url));
+
+// Every page loads React, React DOM and React Router, and the same handful of small app modules: two chunks
+// instead of about ten, which gzip better (about 1.5 KB less per page) and arrive without a request waterfall.
+const clientChunks = {
+  groups: [
+    { name: "framework", test: /node_modules[\\/](react|react-dom|react-router|scheduler)[\\/]/ },
+    { name: "shared", test: /app[\\/](config|lib|components[\\/](ui|ui-icon|section-link|brand-mark|decorative-image))/, minShareCount: 2 },
+  ],
+};
+
+export default defineConfig(({ command, isSsrBuild }) => ({
   plugins: [tailwindcss(), reactRouter(), techLogos(), contactApiInDev()],
-  resolve: { tsconfigPaths: true },
+  build: isSsrBuild ? {} : { rolldownOptions: { output: { advancedChunks: clientChunks } } },
+  resolve: {
+    tsconfigPaths: true,
+    alias:
+      command === "build" && !isSsrBuild
+        ? [
+            { find: /^react-router$/, replacement: reactRouterProduction("index.mjs") },
+            { find: /^react-router\/dom$/, replacement: reactRouterProduction("dom-export.mjs") },
+          ]
+        : [],
+  },
   // Pre-bundled when the dev server starts: discovered later (lazy imports, route modules), each would make
   // Vite reload the page on first use, e.g. in the middle of filling in the contact form.
-  optimizeDeps: { include: ["sonner", "react-google-recaptcha", "lucide-react", "zod", "zod/mini"] },
+  optimizeDeps: { include: ["sonner", "react-google-recaptcha", "zod", "zod/mini"] },
   ssr: {
     // The package has no "exports" map; bundling it avoids a CJS default-import mismatch while prerendering.
     noExternal: ["react-google-recaptcha", "react-async-script"],
   },
-});
+}));

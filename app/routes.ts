@@ -1,11 +1,20 @@
 import { type RouteConfig, index, route } from "@react-router/dev/routes";
+import { paths } from "./config/paths";
+import { industries, resources, services } from "./content/catalog.server";
 
-// One route module per kind of page; the pages themselves come from ~/content.
+/*
+ * One route module per kind of page, and one route per page, listed from ~/content. A `:slug` route would
+ * match any slug: an unknown one such as /services/nope would then load data that does not exist and land on
+ * the error screen. With one route per record, every unknown path, whatever its prefix, is the `*` route:
+ * the not-found page, both when the server sends it (status 404) and after a client-side link.
+ */
+const pagesOf = (kind: string, file: string, urls: string[]) => urls.map((url) => route(url.slice(1), file, { id: `${kind}${url}` }));
+
 export default [
   index("routes/home.tsx"),
-  route("services/:slug", "routes/service.tsx"),
-  route("industries/:slug", "routes/industry.tsx"),
-  route("resources/:slug", "routes/resource.tsx"),
+  ...pagesOf("service", "routes/service.tsx", services.map((s) => paths.service(s.slug))),
+  ...pagesOf("industry", "routes/industry.tsx", industries.map((i) => paths.industry(i.slug))),
+  ...pagesOf("resource", "routes/resource.tsx", resources.map((r) => paths.resource(r.slug))),
   route("sitemap.xml", "routes/sitemap.ts"),
   route("robots.txt", "routes/robots.ts"),
   route("*", "routes/not-found.tsx"),

@@ -1,8 +1,9 @@
 import { readFileSync } from "node:fs";
 import { expect, test } from "@playwright/test";
 import { HtmlValidate, FileSystemConfigLoader } from "html-validate";
-import { routes } from "./support/pages";
+import { BASE_URL } from "../playwright.config";
 import { startFakeSiteverify } from "./support/fake-siteverify.mjs";
+import { pageOfEachKind, routes, waitForHydration } from "./support/pages";
 import { startServer } from "./support/servers";
 
 /*
@@ -111,3 +112,19 @@ test("behind a TLS proxy, plain-http visitors are redirected to https and told t
     await fake.close();
   }
 });
+
+// What each page's browser actually downloads, after it has been idle for a while (not only the first load).
+for (const path of pageOfEachKind) {
+  test(`${path} loads neither the toast library nor an icon library`, async ({ page }) => {
+    const scripts: { url: string; body: string }[] = [];
+    page.on("response", async (response) => {
+      if (response.request().resourceType() === "script" && response.url().startsWith(BASE_URL)) scripts.push({ url: response.url(), body: await response.text() });
+    });
+    await page.goto(path);
+    await waitForHydration(page);
+    await page.waitForTimeout(3500); // past the idle callback's 3 s timeout, when toasts used to load
+    expect(scripts.length).toBeGreaterThan(2);
+    expect(scripts.filter((s) => s.body.includes("data-sonner-toaster")).map((s) => s.url)).toEqual([]);
+    expect(scripts.filter((s) => /lucide/i.test(s.body)).map((s) => s.url)).toEqual([]);
+  });
+}

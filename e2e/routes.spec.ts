@@ -1,6 +1,25 @@
 import AxeBuilder from "@axe-core/playwright";
-import { expect, test } from "@playwright/test";
+import { expect, test, type Page } from "@playwright/test";
 import { routes, waitForHydration, watchConsole } from "./support/pages";
+
+/** console.warn lines: the not-found page logs the missing path there. */
+function collectWarnings(page: Page) {
+  const warnings: string[] = [];
+  page.on("console", (message) => {
+    if (message.type() === "warning") warnings.push(message.text());
+  });
+  return warnings;
+}
+
+/** The not-found page of the spec, inside the site's header and footer. */
+async function expectNotFoundPage(page: Page) {
+  await expect(page.getByText("404", { exact: true })).toBeVisible();
+  await expect(page.getByRole("heading", { level: 1, name: "Oops! Page not found" })).toBeVisible();
+  await expect(page.getByRole("link", { name: "Return to Home" })).toBeVisible();
+  await expect(page.getByRole("banner")).toBeVisible();
+  await expect(page.getByRole("contentinfo")).toBeVisible();
+  await expect(page.getByText("Unexpected Application Error!")).toHaveCount(0);
+}
 
 test.describe("every route", () => {
   test("is prerendered: all 27 routes of the table answer 200 with one h1, without JavaScript", async ({ browser, request }) => {
@@ -73,14 +92,64 @@ test.describe("not found", () => {
     }
   });
 
-  test("a rendering error shows the router fallback screen without internals", async ({ page }) => {
+  // Each page kind is one route per known record: any other path under its prefix is simply not found.
+  for (const path of ["/services/no-such-service", "/industries/nope", "/resources/carbon-credits/extra"]) {
+    test(`${path}, opened directly, is the not-found page with header and footer, also after hydration`, async ({ page }) => {
+      const warnings = collectWarnings(page);
+      const problems = watchConsole(page);
+      const response = await page.goto(path);
+      expect(response?.status()).toBe(404);
+      await waitForHydration(page);
+      await expectNotFoundPage(page);
+      // Still there once the router has settled (it used to turn into the error screen after hydration).
+      await page.waitForTimeout(500);
+      await expectNotFoundPage(page);
+      expect(warnings.join("\n")).toContain(path);
+      expect(problems).toEqual([]);
+    });
+  }
+
+  test("a client-side navigation to an unknown page shows the not-found page, with focus on its heading", async ({ page }) => {
+    const warnings = collectWarnings(page);
+    const problems = watchConsole(page);
+    const dataRequests: string[] = [];
+    page.on("request", (request) => {
+      if (request.url().includes(".data")) dataRequests.push(new URL(request.url()).pathname);
+    });
     await page.goto("/");
     await waitForHydration(page);
-    // A client-side navigation to a page that does not exist makes the router fail its data request.
-    await page.evaluate(() => (window as unknown as { __reactRouterDataRouter: { navigate: (to: string) => void } }).__reactRouterDataRouter.navigate("/services/nope"));
+    // What a <Link to="/industries/nope"> click does: the site has no such link, so ask the router directly.
+    await page.evaluate(() => (window as unknown as { __reactRouterDataRouter: { navigate: (to: string) => Promise<void> } }).__reactRouterDataRouter.navigate("/industries/nope"));
+    await expect(page).toHaveURL("/industries/nope");
+    await expectNotFoundPage(page);
+    await expect(page.getByRole("heading", { level: 1 })).toBeFocused();
+    expect(warnings.join("\n")).toContain("/industries/nope");
+    expect(dataRequests).toEqual([]);
+    await page.getByRole("link", { name: "Return to Home" }).click();
+    await expect(page.locator("section#hero")).toBeVisible();
+    expect(problems).toEqual([]);
+  });
+
+  test("a rendering error shows the router fallback screen without internals", async ({ page }) => {
+    // Corrupt the page data the router fetches for a real page, so that rendering it throws a TypeError.
+    await page.route("**/services/cloud-migration.data*", async (route) => {
+      const response = await route.fetch();
+      const body = (await response.text()).replace('"capabilities"', '"capabilitiez"');
+      expect(body).toContain("capabilitiez");
+      await route.fulfill({ status: 200, contentType: response.headers()["content-type"], body });
+    });
+    const uncaught: string[] = [];
+    page.on("console", (message) => {
+      if (message.type() === "error") uncaught.push(message.text());
+    });
+    await page.goto("/");
+    await waitForHydration(page);
+    await page.locator("#services").getByRole("link", { name: "Cloud Migration" }).click();
     await expect(page.getByRole("heading", { name: "Unexpected Application Error!" })).toBeVisible();
-    await expect(page.getByText("404 Not Found")).toBeVisible();
+    await expect(page.getByText(/Cannot read properties of undefined \(reading 'map'\)/)).toBeVisible();
+    await expect(page.getByText("404")).toHaveCount(0);
     await expect(page.locator("pre")).toHaveCount(0);
+    await expect(page.getByRole("link", { name: "Return to Home" })).toBeVisible();
   });
 });
 

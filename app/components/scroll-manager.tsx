@@ -1,14 +1,15 @@
 import { useEffect, useRef } from "react";
 import { useLocation, useNavigate, useNavigationType } from "react-router";
-import { scrollToElementId } from "~/lib/scroll";
+import { focusWithoutScroll, idFromHash, pageHeading, scrollToElementId } from "~/lib/scroll";
 
 /** Where the visitor was on each history entry, so Back and Forward return there. */
 const positions = new Map<string, number>();
 
 /**
- * Replaces React Router's ScrollRestoration: a new path starts at the top, Back and Forward return to where
- * the visitor was, and an address with a hash scrolls smoothly to its element and then drops the hash from
- * the address (no new history entry).
+ * Replaces React Router's ScrollRestoration: a new path starts at the top with focus on its main heading
+ * (so screen readers announce the new page), Back and Forward return to where the visitor was, and an
+ * address with a hash scrolls smoothly to its element, focuses it, then drops the hash from the address
+ * (no new history entry). Any hash is safe: one that names no element scrolls nowhere and is dropped too.
  */
 export function ScrollManager() {
   const { pathname, search, hash, state, key } = useLocation();
@@ -38,12 +39,14 @@ export function ScrollManager() {
     const pathChanged = lastPathname.current !== null && lastPathname.current !== pathname;
     lastPathname.current = pathname;
     if (hash) {
-      const id = decodeURIComponent(hash.slice(1));
-      void scrollToElementId(id).then(() => {
+      void scrollToElementId(idFromHash(hash)).then(() => {
         void navigate({ pathname, search }, { replace: true, preventScrollReset: true, state });
       });
     } else if (pathChanged) {
       window.scrollTo(0, navigationType === "POP" ? (positions.get(key) ?? 0) : 0);
+      // Back and Forward leave focus alone: the heading may be far from the restored position.
+      const heading = navigationType === "POP" ? null : pageHeading();
+      if (heading) focusWithoutScroll(heading);
     }
   }, [pathname, search, hash, state, key, navigationType, navigate]);
 

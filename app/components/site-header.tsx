@@ -1,4 +1,5 @@
 import { useEffect, useRef, useState } from "react";
+import { flushSync } from "react-dom";
 import { site } from "~/config/site";
 import type { HomeSection } from "~/config/paths";
 import { SectionLink } from "./section-link";
@@ -28,7 +29,8 @@ export function SiteHeader() {
     return () => document.removeEventListener("keydown", onKeyDown);
   }, [menuOpen]);
 
-  const closeMenu = () => setMenuOpen(false);
+  // Closed synchronously, before the item's scroll measures the page: the open menu takes up space above every section.
+  const closeMenu = () => flushSync(() => setMenuOpen(false));
 
   return (
     <header className="sticky top-0 z-40 border-b border-slate-200/80 bg-white/95 backdrop-blur">
@@ -48,7 +50,7 @@ export function SiteHeader() {
               </li>
             ))}
           </ul>
-          <SectionLink to="contact" className={buttonClass("primary", "px-5 py-2 text-sm")}>
+          <SectionLink to="contact" className={buttonClass("primary", "sm")}>
             {connectLabel}
           </SectionLink>
         </nav>
@@ -78,7 +80,7 @@ export function SiteHeader() {
             </li>
           ))}
           <li className="pt-2">
-            <SectionLink to="contact" onClick={closeMenu} className={buttonClass("primary", "w-full")}>
+            <SectionLink to="contact" onClick={closeMenu} className={buttonClass("primary", "md", "w-full")}>
               {connectLabel}
             </SectionLink>
           </li>

@@ -10,11 +10,28 @@ import { services as rawServices } from "./services";
  * Content parsed against its schema. Only loaders (which run at build time) import this module,
  * so a bad string fails the build and the copy never ships in the client bundle.
  */
-const uniqueSlugs = <T extends { slug: string }>(items: T[]) => new Set(items.map((i) => i.slug)).size === items.length;
 
-export const services = z.array(serviceSchema).length(10).refine(uniqueSlugs, "duplicate slug").parse(rawServices);
-export const industries = z.array(industrySchema).length(10).refine(uniqueSlugs, "duplicate slug").parse(rawIndustries);
-export const resources = z.array(resourceSchema).length(6).refine(uniqueSlugs, "duplicate slug").parse(rawResources);
+/**
+ * How many pages of each kind the site has: the spec's route table (10 services, 10 industries, 6 articles)
+ * is the product, so a record added or removed by mistake fails the build. To add or remove a page on
+ * purpose, change its record AND its count here in the same commit.
+ */
+export const pageCounts = { services: 10, industries: 10, resources: 6 } as const;
+
+const uniqueSlugs = <T extends { slug: string }>(items: T[]) => new Set(items.map((i) => i.slug)).size === items.length;
+const pageList = <T extends { slug: string }>(schema: z.ZodType<T>, count: number) =>
+  z.array(schema).length(count, `the site has exactly ${count} of these pages (pageCounts)`).refine(uniqueSlugs, "duplicate slug");
+
+export const serviceList = pageList(serviceSchema, pageCounts.services);
+export const industryList = pageList(industrySchema, pageCounts.industries);
+export const resourceList = pageList(resourceSchema, pageCounts.resources);
+
+export const services = serviceList.parse(rawServices);
+export const industries = industryList.parse(rawIndustries);
+export const resources = resourceList.parse(rawResources);
+
+/** The page's slug: the last segment of its URL (each page is its own route, see app/routes.ts). */
+export const slugOf = (request: Request) => new URL(request.url).pathname.split("/").filter(Boolean).at(-1);
 
 export const findService = (slug: string | undefined) => services.find((s) => s.slug === slug);
 export const findIndustry = (slug: string | undefined) => industries.find((s) => s.slug === slug);

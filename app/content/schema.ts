@@ -46,8 +46,17 @@ export const useCaseSchema = z.object({
   points: z.array(text(15, 160, "One concrete bullet line")).length(4),
 });
 
+/**
+ * A headline figure: a number (after an optional <, >, ~ or currency sign), an optional range or ratio,
+ * then a unit: '25-40%', '$2M+', '2.5M+', '3x', '25%+', '<15 min', '8-12 wks', '24/7'. Never a word.
+ */
+export const figurePattern = /^[<>~]?[$€£]?\d[\d.,]*(?:[-–/][$€£]?\d[\d.,]*)?(?:[KMBT]\+?|\+|%|x)?(?:\s(?:min|hours?|days|wks|months))?\+?$/;
+
 export const impactSchema = z.object({
-  value: text(2, 16, "Headline figure, e.g. '25-40%' or '$2M+'"),
+  value: text(2, 16, "Headline figure, e.g. '25-40%', '$2M+', '3x' or '<15 min' (a number, never a word)").regex(
+    figurePattern,
+    "must be a figure: a number with its unit, e.g. '25-40%', '$2M+', '3x', '<15 min'",
+  ),
   heading: text(3, 60, "What the figure measures"),
   description: text(40, 240, "How the result is achieved or measured"),
 });

@@ -205,10 +205,10 @@ export const services: ServiceInput[] = [
           "Typical reduction in compute spend after the first rightsizing cycle, measured against the pre-migration baseline.",
       },
       {
-        value: "Minutes",
+        value: "<15 min",
         heading: "Cutover Downtime",
         description:
-          "Change-data-capture replication and rehearsed runbooks keep planned cutover windows short instead of taking systems offline overnight.",
+          "Change-data-capture replication and rehearsed runbooks keep each planned cutover under fifteen minutes instead of taking systems offline overnight.",
       },
       {
         value: "100%",
@@ -433,10 +433,10 @@ export const services: ServiceInput[] = [
           "Teams working from a shared design system build new screens in about half the time, because components arrive designed, coded and tested.",
       },
       {
-        value: "WCAG 2.2 AA",
-        heading: "Accessibility Standard",
+        value: "100%",
+        heading: "Screens Audited to WCAG 2.2 AA",
         description:
-          "Interfaces are designed and audited to WCAG 2.2 AA, widening your audience and reducing legal exposure in regulated markets.",
+          "Every screen we ship is designed and audited to WCAG 2.2 AA, widening your audience and reducing legal exposure in regulated markets.",
       },
     ],
     cta: {
@@ -538,16 +538,16 @@ export const services: ServiceInput[] = [
           "Reduction in effort and license costs tied to legacy platforms once retired modules and unsupported software are switched off.",
       },
       {
-        value: "Daily",
-        heading: "Release Cadence",
+        value: "10x",
+        heading: "More Frequent Releases",
         description:
           "Teams move from quarterly release windows to deploying on demand, often several times a day, once pipelines and tests are automated.",
       },
       {
-        value: "Zero",
-        heading: "Big-Bang Cutovers",
+        value: "2-4 wks",
+        heading: "Per Reversible Increment",
         description:
-          "Every change is incremental and reversible, so the business keeps running on the existing platform throughout the program.",
+          "Every change ships as a small increment that can be rolled back, so the business keeps running on the existing platform throughout the program.",
       },
     ],
     cta: {
@@ -654,10 +654,10 @@ export const services: ServiceInput[] = [
           "Lower operating cost per customer or transaction as self-service, automation and digital channels absorb routine work.",
       },
       {
-        value: "Quarterly",
-        heading: "Value Checkpoints",
+        value: "90 days",
+        heading: "To the First Measured Outcome",
         description:
-          "Every increment ends with a review of measured outcomes, so funding follows results and underperforming initiatives are stopped early.",
+          "Every increment ends within a quarter with a review of measured outcomes, so funding follows results and underperforming initiatives are stopped early.",
       },
     ],
     cta: {
@@ -765,10 +765,10 @@ export const services: ServiceInput[] = [
           "Pipelines deliver operational data to dashboards within an hour of it being recorded, replacing weekly or monthly extracts.",
       },
       {
-        value: "One",
-        heading: "Set of Metric Definitions",
+        value: "70%",
+        heading: "Less Time Reconciling Reports",
         description:
-          "A shared semantic layer means revenue, churn and margin are calculated the same way in every dashboard and report.",
+          "A shared semantic layer calculates revenue, churn and margin the same way in every dashboard, so analysts stop reconciling conflicting numbers.",
       },
     ],
     cta: {
@@ -1098,10 +1098,10 @@ export const services: ServiceInput[] = [
           "Target users active on the new platform within 90 days of go-live, measured from login and usage data.",
       },
       {
-        value: "Day 1",
-        heading: "Connected Systems",
+        value: "90%",
+        heading: "Less Manual Re-Keying",
         description:
-          "Go-live includes working integrations with finance, CRM and commerce systems, so nobody re-keys data between platforms.",
+          "Go-live includes working integrations with finance, CRM and commerce systems, removing most of the data entry teams did between platforms.",
       },
     ],
     cta: {

@@ -1,6 +1,6 @@
 import {
   Activity, Bot, Brain, Briefcase, Building2, Car, ChartColumn, Clock, Cloud, Code, Cpu, Database, Factory, FileCheck,
-  Gamepad2, Gauge, Globe, Handshake, HeartPulse, Layers, Leaf, Lightbulb, Lock, Network, Palette, Plane, Puzzle, Radio,
+  Gamepad2, Gauge, Globe, Handshake, HeartPulse, Layers, Leaf, Lightbulb, Lock, Mail, MapPin, Network, Palette, Phone, Plane, Puzzle, Radio,
   RefreshCw, Rocket, Scale, Search, Server, Shield, ShoppingCart, Sparkles, Target, TrendingUp, TriangleAlert, Truck,
   Users, Wallet, WifiOff, Wrench, Zap, type LucideIcon,
 } from "lucide-react";
@@ -33,8 +33,11 @@ const icons = {
   leaf: Leaf,
   lightbulb: Lightbulb,
   lock: Lock,
+  mail: Mail,
+  "map-pin": MapPin,
   network: Network,
   palette: Palette,
+  phone: Phone,
   plane: Plane,
   puzzle: Puzzle,
   radio: Radio,

@@ -3,7 +3,7 @@ import type { Home } from "~/content/schema";
 import type { WithIconMarkup } from "~/content/ui-icons.server";
 import { ContactForm } from "~/components/contact/contact-form";
 import { DecorativeImage } from "~/components/decorative-image";
-import { ContactDetails } from "~/components/home/contact-details";
+import { ContactDetails, type ContactIcons } from "~/components/home/contact-details";
 import { IndustryCard } from "~/components/home/industry-card";
 import { ResourceCard } from "~/components/home/resource-card";
 import { ServiceCard } from "~/components/home/service-card";
@@ -22,9 +22,10 @@ export type HomePageData = {
   services: ServiceCardData[];
   industries: IndustryCardData[];
   resources: ResourceCardData[];
+  contactIcons: ContactIcons;
 };
 
-export function HomePage({ home, services, industries, resources }: HomePageData) {
+export function HomePage({ home, services, industries, resources, contactIcons }: HomePageData) {
   return (
     <>
       <section id="hero" aria-labelledby="hero-title" className="relative overflow-hidden bg-gradient-to-br from-brand-900 via-brand-800 to-brand-600 text-white">
@@ -120,7 +121,7 @@ export function HomePage({ home, services, industries, resources }: HomePageData
             <p className="mt-6 text-sm text-slate-600">{home.contact.privacyNote}</p>
           </div>
           <div className="space-y-10 lg:col-span-2">
-            <ContactDetails text={home.contact.getInTouch} />
+            <ContactDetails text={home.contact.getInTouch} icons={contactIcons} />
             <div className="rounded-2xl border border-white/20 bg-white/5 p-6">
               <h3 className="text-xl font-bold">Why Choose Us?</h3>
               <ul className="mt-4 space-y-2 text-slate-200">

@@ -1,12 +1,37 @@
 import type { ExternalToast } from "sonner";
 
 /*
- * Toasts without putting sonner in the first load. A toast raised before the lazily mounted Toaster
- * subscribes is kept and shown once it does (sonner >= 2.0.8).
+ * Toasts without sonner in any page's load: sonner is fetched, and the Toaster mounted, only when the first
+ * toast is raised (today only the contact form does). A toast raised before the Toaster subscribes is kept
+ * and shown once it does (sonner >= 2.0.8).
  */
 const sonner = () => import("sonner");
 
+let wanted = false;
+const listeners = new Set<() => void>();
+
+/** For the one toast host: subscribe to "a toast was raised". */
+export const toasterWanted = {
+  subscribe(listener: () => void) {
+    listeners.add(listener);
+    return () => void listeners.delete(listener);
+  },
+  get: () => wanted,
+};
+
+function want() {
+  if (wanted) return;
+  wanted = true;
+  for (const listener of listeners) listener();
+}
+
 export const notify = {
-  success: (message: string, options?: ExternalToast) => void sonner().then(({ toast }) => toast.success(message, options)),
-  error: (message: string, options?: ExternalToast) => void sonner().then(({ toast }) => toast.error(message, options)),
+  success: (message: string, options?: ExternalToast) => {
+    want();
+    void sonner().then(({ toast }) => toast.success(message, options));
+  },
+  error: (message: string, options?: ExternalToast) => {
+    want();
+    void sonner().then(({ toast }) => toast.error(message, options));
+  },
 };

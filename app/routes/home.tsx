@@ -3,7 +3,7 @@ import { paths } from "~/config/paths";
 import { site } from "~/config/site";
 import { home, industries, resources, services } from "~/content/catalog.server";
 import { toIndustryCard, toResourceCard, toServiceCard } from "~/content/cards.server";
-import { withIconMarkup } from "~/content/ui-icons.server";
+import { uiIconMarkup, withIconMarkup } from "~/content/ui-icons.server";
 import { HomePage } from "~/layouts/home-page";
 import { buildSeo, seoMeta, siteUrl } from "~/lib/seo";
 
@@ -13,6 +13,7 @@ export function loader() {
     services: services.map(toServiceCard),
     industries: industries.map(toIndustryCard),
     resources: resources.map(toResourceCard),
+    contactIcons: { email: uiIconMarkup("mail"), phone: uiIconMarkup("phone"), office: uiIconMarkup("map-pin") },
     seo: buildSeo({
       title: home.seo.title,
       description: home.seo.description,

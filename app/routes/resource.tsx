@@ -2,14 +2,14 @@ import { data } from "react-router";
 import type { Route } from "./+types/resource";
 import { paths } from "~/config/paths";
 import { site } from "~/config/site";
-import { findResource } from "~/content/catalog.server";
+import { findResource, slugOf } from "~/content/catalog.server";
 import { withIconMarkup } from "~/content/ui-icons.server";
 import { ResourcePage } from "~/layouts/resource-page";
 import { buildSeo, seoMeta } from "~/lib/seo";
 
-export function loader({ params }: Route.LoaderArgs) {
-  const resource = findResource(params.slug);
-  if (!resource) throw data(null, { status: 404, statusText: "Not Found" });
+export function loader({ request }: Route.LoaderArgs) {
+  const resource = findResource(slugOf(request));
+  if (!resource) throw data(null, { status: 404, statusText: "Not Found" }); // unreachable: app/routes.ts lists known pages only
   // The spec fixes each article's tab title, so it carries no brand suffix.
   return {
     resource: { ...resource, painPoints: resource.painPoints.map(withIconMarkup) },

@@ -2,14 +2,14 @@ import { data } from "react-router";
 import type { Route } from "./+types/service";
 import { paths } from "~/config/paths";
 import { site } from "~/config/site";
-import { findService } from "~/content/catalog.server";
+import { findService, slugOf } from "~/content/catalog.server";
 import { techIcon } from "~/content/tech-icons.server";
 import { ServicePage } from "~/layouts/service-page";
 import { buildSeo, seoMeta } from "~/lib/seo";
 
-export function loader({ params }: Route.LoaderArgs) {
-  const service = findService(params.slug);
-  if (!service) throw data(null, { status: 404, statusText: "Not Found" });
+export function loader({ request }: Route.LoaderArgs) {
+  const service = findService(slugOf(request));
+  if (!service) throw data(null, { status: 404, statusText: "Not Found" }); // unreachable: app/routes.ts lists known pages only
   const path = paths.service(service.slug);
   return {
     service: {

@@ -1,0 +1,57 @@
+import { describe, expect, it } from "vitest";
+import { figurePattern, homeSchema, impactSchema, industrySchema, resourceSchema, serviceSchema } from "./schema";
+import { home as rawHome } from "./home";
+import { industries as rawIndustries } from "./industries";
+import { resources as rawResources } from "./resources";
+import { services as rawServices } from "./services";
+
+/*
+ * Each record against its schema, one test per record so a failure names the page. This file imports the
+ * raw records only: ./catalog.server parses everything when it is imported, so one bad record would make a
+ * test file that imports it fail as a whole, before any of its per-record tests could run.
+ */
+const issues = (result: { error?: { issues: { path: PropertyKey[]; message: string }[] } }) =>
+  result.error?.issues.map((issue) => `${issue.path.join(".")}: ${issue.message}`) ?? [];
+
+describe("content records", () => {
+  it.each(rawServices.map((s) => [s.slug, s]))("service %s matches the schema", (_slug, record) => {
+    expect(issues(serviceSchema.safeParse(record))).toEqual([]);
+  });
+  it.each(rawIndustries.map((s) => [s.slug, s]))("industry %s matches the schema", (_slug, record) => {
+    expect(issues(industrySchema.safeParse(record))).toEqual([]);
+  });
+  it.each(rawResources.map((s) => [s.slug, s]))("resource %s matches the schema", (_slug, record) => {
+    expect(issues(resourceSchema.safeParse(record))).toEqual([]);
+  });
+  it("home matches the schema", () => {
+    expect(issues(homeSchema.safeParse(rawHome))).toEqual([]);
+  });
+
+  it("names the offending field of a bad record", () => {
+    const first = rawServices[0]!;
+    const broken = { ...first, impacts: first.impacts.map((impact, i) => (i === 2 ? { ...impact, value: "Minutes" } : impact)) };
+    expect(issues(serviceSchema.safeParse(broken))).toEqual([expect.stringMatching(/^impacts\.2\.value: must be a figure/)]);
+  });
+});
+
+describe("impact headlines are figures", () => {
+  it.each(["25-40%", "99.98%", "2.5M+", "30-50%", "$2M+", "$5M+", "99.99%", "45%", "35%", "3x", "25%+", "50%+", "<15 min", "<1 hour", "8-12 wks", "90 days", "24/7"])(
+    "accepts %s",
+    (value) => expect(value).toMatch(figurePattern),
+  );
+  // The seven words the pages used to show, and other words that are not figures.
+  it.each(["Minutes", "One", "WCAG 2.2 AA", "Daily", "Zero", "Quarterly", "Day 1", "Fast", "x3", "%", "10 apples"])("rejects %s", (value) => {
+    expect(value).not.toMatch(figurePattern);
+    expect(impactSchema.safeParse({ value, heading: "Heading", description: "A description long enough for the schema's minimum length." }).success).toBe(false);
+  });
+
+  it("keeps the spec's Application Development figures verbatim", () => {
+    const appDev = rawServices.find((s) => s.slug === "application-development");
+    expect(appDev?.impacts.map((i) => i.value)).toEqual(["25-40%", "99.98%", "2.5M+", "30-50%"]);
+  });
+
+  it("shows the spec's example figures on some service page", () => {
+    const values = rawServices.flatMap((s) => s.impacts.map((i) => i.value));
+    for (const figure of ["$2M+", "99.99%", "45%", "35%", "$5M+"]) expect(values).toContain(figure);
+  });
+});
