@@ -145,8 +145,6 @@ async function run(label, smtpDelayMs) {
   }
   const firstHook = new Map();
   for (const d of hooks.deliveries) if (!firstHook.has(d.payload.data.id)) firstHook.set(d.payload.data.id, d.receivedAt);
-  const mailLag = ids.filter((id) => firstMail.has(id)).map((id) => firstMail.get(id) - acceptedAt.get(id));
-  const hookLag = ids.filter((id) => firstHook.has(id)).map((id) => firstHook.get(id) - acceptedAt.get(id));
   // Lost: acknowledged with 201 but not stored, or never delivered on both channels. A delivery still being
   // retried is late, not lost: wait (up to 3 minutes) until the outbox holds nothing pending for these leads.
   const readLeads = async () => {
@@ -166,6 +164,8 @@ async function run(label, smtpDelayMs) {
   const lostIds = ids.filter((id) => !stored.has(id) || !firstMail.has(id) || !firstHook.has(id));
   for (const id of lostIds) console.error(`lost lead ${id}:`, JSON.stringify(stored.get(id)?.deliveries ?? "not stored"));
   const lost = lostIds.length;
+  const mailLag = ids.filter((id) => firstMail.has(id)).map((id) => firstMail.get(id) - acceptedAt.get(id));
+  const hookLag = ids.filter((id) => firstHook.has(id)).map((id) => firstHook.get(id) - acceptedAt.get(id));
   for (const server of servers) await server.stop();
   await Promise.all([inbox.stop(), hooks.stop(), siteverify.close()]);
   rmSync(dir, { recursive: true, force: true });

@@ -20,7 +20,7 @@ export async function startSmtpInbox({ delayMs = 0, port = 0 } = {}) {
   const mails = [];
   const waiters = new Set();
   const settings = { delayMs };
-  const make = () =>
+  const makeServer = () =>
     new SMTPServer({
       authOptional: true,
       disabledCommands: ["STARTTLS", "AUTH"],
@@ -37,6 +37,13 @@ export async function startSmtpInbox({ delayMs = 0, port = 0 } = {}) {
         );
       },
     });
+  const make = () => {
+    const server = makeServer();
+    // A sender killed mid-message (kill -9 of an instance) resets its connection: smtp-server reports that as
+    // an 'error' event, which must not take the inbox (and the test or benchmark running it) down.
+    server.on("error", () => {});
+    return server;
+  };
   let server = make();
   const boundPort = await listen(server, port);
   return {
