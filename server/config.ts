@@ -2,7 +2,7 @@ import { z } from "zod";
 import { RECAPTCHA_TEST_SITE_KEY } from "~/config/recaptcha";
 import { DEFAULT_DATABASE_URL } from "./db/store";
 import { checkWebhookSecret } from "./delivery/webhook";
-import { hardeningEnv, isPublicSiteUrl } from "./hardening-config";
+import { trustProxyEnv } from "./client-ip";
 
 /*
  * All runtime configuration, read once at start-up from environment variables (documented in README.md).
@@ -17,6 +17,8 @@ const list = z
   .string()
   .optional()
   .transform((value) => (value ?? "").split(",").map((item) => item.trim()).filter(Boolean));
+
+const ms = (fallback: number) => z.coerce.number().int().min(1).max(600_000).default(fallback);
 
 const envSchema = z.object({
   NODE_ENV: z.string().default("development"),
@@ -33,7 +35,15 @@ const envSchema = z.object({
   RECAPTCHA_HOSTNAMES: list,
   CONTACT_RATE_LIMIT: z.coerce.number().int().min(1).default(5),
   ALLOWED_ORIGINS: list,
-  ...hardeningEnv,
+  TRUST_PROXY: trustProxyEnv,
+  /** Unverified leads (siteverify down or refusing our secret) stored per hour, all visitors together. */
+  CONTACT_UNVERIFIED_LIMIT: z.coerce.number().int().min(0).default(20),
+  /** A request's headers must arrive within this (slow-loris), the whole request within REQUEST_TIMEOUT_MS. */
+  HEADERS_TIMEOUT_MS: ms(20_000),
+  REQUEST_TIMEOUT_MS: ms(30_000),
+  KEEP_ALIVE_TIMEOUT_MS: ms(5_000),
+  /** How long SIGTERM waits for running requests and deliveries before exiting anyway (status 1). */
+  SHUTDOWN_GRACE_MS: ms(10_000),
   LOG_LEVEL: z.enum(["info", "silent"]).default("info"),
   SMTP_URL: z
     .string()
@@ -79,4 +89,19 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
     recaptchaSecret: values.RECAPTCHA_SECRET_KEY ?? RECAPTCHA_TEST_SECRET_KEY,
     usingTestKeys,
   };
+}
+
+/**
+ * Google's always-pass test keys are refused for any public site, not only with NODE_ENV=production: a
+ * forgotten NODE_ENV must not ship a contact form that lets every bot through.
+ */
+export function isPublicSiteUrl(siteUrl: string | undefined): boolean {
+  if (!siteUrl) return false;
+  let host: string;
+  try {
+    host = new URL(siteUrl).hostname.toLowerCase();
+  } catch {
+    return true;
+  }
+  return !(host === "localhost" || host.endsWith(".localhost") || host === "127.0.0.1" || host === "[::1]");
 }
