@@ -1,8 +1,6 @@
 import type { Hono } from "hono";
 import type { ServerConfig } from "../config";
 import { openStore } from "../db";
-import { createPostgresRateLimiter } from "../db/postgres-rate-limit";
-import { PostgresStore } from "../db/postgres-store";
 import type { Store } from "../db/store";
 import { createDelivery, type Delivery } from "../delivery";
 import type { Logger } from "../logger";
@@ -18,7 +16,7 @@ export async function startContactApi(config: ServerConfig, log: Logger): Promis
   });
   const delivery = createDelivery(config, store, log);
   // On PostgreSQL every instance counts in the same table; SQLite means one instance, which counts in memory.
-  const createLimiter = store instanceof PostgresStore ? (options: { name: string; limit: number }) => createPostgresRateLimiter(store.pool, options) : undefined;
+  const createLimiter = store.sharedRateLimiter?.bind(store);
   const api = createContactApi({ config, store, log, enqueue: delivery.enqueue, onStored: delivery.worker.nudge, createLimiter });
   return { api, store, delivery };
 }

@@ -1,5 +1,6 @@
 import type pg from "pg";
 import { RateLimiterMemory, RateLimiterPostgres, RateLimiterRes } from "rate-limiter-flexible";
+import type { SharedRateLimiter } from "./store";
 
 /*
  * Rate limits shared by every instance on one PostgreSQL database (rate-limiter-flexible's RateLimiterPostgres,
@@ -9,9 +10,6 @@ import { RateLimiterMemory, RateLimiterPostgres, RateLimiterRes } from "rate-lim
  * submission is not accepted.
  */
 
-export type SharedReservation = { ok: true; release(): Promise<void> } | { ok: false; retryAfterSeconds: number };
-
-export type SharedRateLimiter = { reserve(key: string): Promise<SharedReservation> };
 
 export function createPostgresRateLimiter(
   pool: pg.Pool,

@@ -1,6 +1,7 @@
 import { randomUUID } from "node:crypto";
 import pg from "pg";
 import { migrations as allMigrations, type Migration } from "./postgres-migrations";
+import { createPostgresRateLimiter } from "./postgres-rate-limit";
 import type { Channel, Delivery, Enqueue, Lead, NewMessage, OutboxJob, Store, StoredMessage } from "./store";
 
 export type PostgresOptions = {
@@ -279,6 +280,10 @@ export class PostgresStore implements Store {
 
   async eraseByEmail(email: string) {
     return (await this.pool.query("DELETE FROM messages WHERE lower(email) = lower($1)", [email])).rowCount ?? 0;
+  }
+
+  sharedRateLimiter(options: { name: string; limit: number }) {
+    return createPostgresRateLimiter(this.pool, options);
   }
 
   async close() {

@@ -80,7 +80,15 @@ export interface Store {
   deleteLeadsBefore(cutoff: Date): Promise<number>;
   /** Deletes every lead from one e-mail address (any case) with its outbox rows; resolves to the number deleted. */
   eraseByEmail(email: string): Promise<number>;
+  /**
+   * A rate limiter counted in the store itself, shared by every instance that uses it. Only engines made for
+   * several instances have one (PostgreSQL); without it each process counts in memory.
+   */
+  sharedRateLimiter?(options: { name: string; limit: number }): SharedRateLimiter;
   close(): Promise<void>;
 }
+
+export type SharedReservation = { ok: true; release(): Promise<void> } | { ok: false; retryAfterSeconds: number };
+export type SharedRateLimiter = { reserve(key: string): Promise<SharedReservation> };
 
 export const DEFAULT_DATABASE_URL = "file:./data/messages.db";
