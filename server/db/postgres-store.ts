@@ -2,6 +2,7 @@ import { randomUUID } from "node:crypto";
 import pg from "pg";
 import { migrations as allMigrations, type Migration } from "./postgres-migrations";
 import { createPostgresRateLimiter } from "./postgres-rate-limit";
+import { MESSAGE_COLUMNS, toDelivery, toMessage, type Row } from "./rows";
 import type { Channel, Delivery, Enqueue, Lead, NewMessage, OutboxJob, Store, StoredMessage } from "./store";
 
 export type PostgresOptions = {
@@ -69,41 +70,6 @@ export async function migrate(pool: pg.Pool, migrations: Migration[] = allMigrat
     await client.query("RESET statement_timeout").catch(() => {});
     client.release();
   }
-}
-
-const MESSAGE_COLUMNS = "id, first_name, last_name, email, company, message, created_at, ip, user_agent, verification, verification_note, submission_id";
-
-type Row = Record<string, unknown>;
-const text = (value: unknown) => (value == null ? null : String(value));
-const iso = (value: unknown) => (value == null ? null : value instanceof Date ? value.toISOString() : new Date(String(value)).toISOString());
-
-function toMessage(row: Row): StoredMessage {
-  return {
-    id: Number(row.id),
-    firstName: String(row.first_name),
-    lastName: String(row.last_name),
-    email: String(row.email),
-    company: String(row.company ?? ""),
-    message: String(row.message),
-    createdAt: iso(row.created_at) ?? "",
-    ip: text(row.ip),
-    userAgent: text(row.user_agent),
-    verification: row.verification === "verified" ? "verified" : "unverified",
-    verificationNote: text(row.verification_note),
-    submissionId: text(row.submission_id),
-  };
-}
-
-function toDelivery(row: Row): Delivery {
-  const status = String(row.status) as Delivery["status"];
-  return {
-    channel: String(row.channel) as Channel,
-    status,
-    attempts: Number(row.attempts),
-    lastError: text(row.last_error),
-    sentAt: iso(row.sent_at),
-    nextAttemptAt: status === "pending" ? iso(row.next_attempt_at) : null,
-  };
 }
 
 /** PostgreSQL, for several instances sharing one database: leads, outbox and rate limits. */

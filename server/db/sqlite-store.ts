@@ -4,6 +4,7 @@ import { dirname, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 import { createClient, type Client, type Row } from "@libsql/client";
 import { migrations as allMigrations, type Migration } from "./sqlite-migrations";
+import { MESSAGE_COLUMNS, toDelivery, toMessage } from "./rows";
 import type { Channel, Delivery, Enqueue, Lead, NewMessage, OutboxJob, Store, StoredMessage } from "./store";
 
 export type Database = Client;
@@ -61,39 +62,6 @@ async function migrate(db: Database, migrations: Migration[]) {
       throw new Error(`Migration ${migration.version} (${migration.name}) failed: ${(error as Error).message}`, { cause: error });
     }
   }
-}
-
-const MESSAGE_COLUMNS = "id, first_name, last_name, email, company, message, created_at, ip, user_agent, verification, verification_note, submission_id";
-
-const text = (value: unknown) => (value == null ? null : String(value));
-
-function toMessage(row: Row): StoredMessage {
-  return {
-    id: Number(row.id),
-    firstName: String(row.first_name),
-    lastName: String(row.last_name),
-    email: String(row.email),
-    company: String(row.company ?? ""),
-    message: String(row.message),
-    createdAt: String(row.created_at),
-    ip: text(row.ip),
-    userAgent: text(row.user_agent),
-    verification: row.verification === "verified" ? "verified" : "unverified",
-    verificationNote: text(row.verification_note),
-    submissionId: text(row.submission_id),
-  };
-}
-
-function toDelivery(row: Row): Delivery {
-  const status = String(row.status) as Delivery["status"];
-  return {
-    channel: String(row.channel) as Channel,
-    status,
-    attempts: Number(row.attempts),
-    lastError: text(row.last_error),
-    sentAt: text(row.sent_at),
-    nextAttemptAt: status === "pending" ? text(row.next_attempt_at) : null,
-  };
 }
 
 /** SQLite, the zero-setup default: one file, one server instance. */

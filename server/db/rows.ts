@@ -1,0 +1,39 @@
+import type { Channel, Delivery, StoredMessage } from "./store";
+
+/* Rows of the two engines' identical tables, read the same way. */
+
+export const MESSAGE_COLUMNS = "id, first_name, last_name, email, company, message, created_at, ip, user_agent, verification, verification_note, submission_id";
+
+export type Row = Record<string, unknown>;
+const text = (value: unknown) => (value == null ? null : String(value));
+// SQLite keeps timestamps as ISO text, PostgreSQL hands back Dates: both leave here as ISO strings.
+const iso = (value: unknown) => (value == null ? null : value instanceof Date ? value.toISOString() : new Date(String(value)).toISOString());
+
+export function toMessage(row: Row): StoredMessage {
+  return {
+    id: Number(row.id),
+    firstName: String(row.first_name),
+    lastName: String(row.last_name),
+    email: String(row.email),
+    company: String(row.company ?? ""),
+    message: String(row.message),
+    createdAt: iso(row.created_at) ?? "",
+    ip: text(row.ip),
+    userAgent: text(row.user_agent),
+    verification: row.verification === "verified" ? "verified" : "unverified",
+    verificationNote: text(row.verification_note),
+    submissionId: text(row.submission_id),
+  };
+}
+
+export function toDelivery(row: Row): Delivery {
+  const status = String(row.status) as Delivery["status"];
+  return {
+    channel: String(row.channel) as Channel,
+    status,
+    attempts: Number(row.attempts),
+    lastError: text(row.last_error),
+    sentAt: iso(row.sent_at),
+    nextAttemptAt: status === "pending" ? iso(row.next_attempt_at) : null,
+  };
+}
