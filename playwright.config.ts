@@ -34,6 +34,9 @@ const mainServerEnv = {
   CONTACT_RATE_LIMIT: "1000",
 };
 
+const desktop = { ...devices["Desktop Chrome"], viewport: { width: 1280, height: 800 } };
+const timingSpecs = /navigation\.spec\.ts$/;
+
 export default defineConfig({
   testDir: "e2e",
   fullyParallel: true,
@@ -53,14 +56,24 @@ export default defineConfig({
   projects: [
     {
       name: "chromium",
-      // Several instances need a shared database: that spec runs on PostgreSQL only.
-      testIgnore: /multi-instance\.spec\.ts$/,
+      // Several instances need a shared database: that spec runs on PostgreSQL only. Scroll timing runs on its own, last.
+      testIgnore: [/multi-instance\.spec\.ts$/, timingSpecs],
       metadata: { engine: "sqlite" },
-      use: { ...devices["Desktop Chrome"], viewport: { width: 1280, height: 800 } },
+      use: { ...desktop },
     },
     ...(withPostgres
       ? [{ name: "postgres", testMatch: postgresSpecs, metadata: { engine: "postgres" }, use: { baseURL: `http://127.0.0.1:${PG_APP_PORT}` } }]
       : []),
+    {
+      // The navigation tests measure pauses and eased scrolls in frames: with other browsers and servers busy on two
+      // cores, animation frames arrive late. So they run after everything else, one test at a time.
+      name: "scroll-timing",
+      testMatch: timingSpecs,
+      fullyParallel: false,
+      dependencies: ["chromium", ...(withPostgres ? ["postgres"] : [])],
+      metadata: { engine: "sqlite" },
+      use: { ...desktop },
+    },
   ],
   webServer: [
     {

@@ -65,9 +65,11 @@ function expectEasedScroll(trace: Trace, since: number) {
   const moving = frames.findIndex((f) => Math.abs(f.y - startY) > 0.5);
   const arrived = frames.findIndex((f) => Math.abs(f.y - endY) < 0.5);
   const between = new Set(frames.slice(moving, arrived).map((f) => Math.round(f.y)));
-  expect(between.size, "positions passed through on the way").toBeGreaterThan(5);
+  // A jump passes through none; a starved main thread on a busy machine may paint only a few of the ~48 frames.
+  expect(between.size, "positions passed through on the way").toBeGreaterThan(2);
   const duration = frames[arrived]!.t - frames[moving]!.t;
-  expect(duration, "scroll duration").toBeGreaterThan(600);
+  // ~800 ms by design; frame timing on a loaded machine shaves a little off, a jump takes one frame.
+  expect(duration, "scroll duration").toBeGreaterThan(450);
   // Generous above: on a busy machine a late frame delays the last step (the animation itself is time-based).
   expect(duration, "scroll duration").toBeLessThan(1500);
 }
@@ -276,21 +278,31 @@ test.describe("addresses and history", () => {
   });
 });
 
+/** The scroll position once a wheel scroll has come to rest (the same for 250 ms). */
+async function restingScrollY(page: Page): Promise<number> {
+  let last = -1;
+  for (;;) {
+    const y = await page.evaluate(() => window.scrollY);
+    if (y === last) return y;
+    last = y;
+    await page.waitForTimeout(250);
+  }
+}
+
 test("Back and Forward return to where the visitor was", async ({ page }) => {
   await page.goto("/");
   await waitForHydration(page);
   await page.locator("#industries").scrollIntoViewIfNeeded();
   await page.mouse.wheel(0, 300);
   await expect.poll(() => page.evaluate(() => window.scrollY)).toBeGreaterThan(1000);
-  await page.waitForTimeout(200);
-  const homeY = await page.evaluate(() => window.scrollY);
-  await page.locator("#industries").getByRole("link", { name: "Energy & Infrastructure" }).click();
+  const homeY = await restingScrollY(page);
+  // A DOM click: Playwright's own click would first scroll the link into view and move the page from homeY.
+  await page.locator("#industries").getByRole("link", { name: "Energy & Infrastructure" }).evaluate((link: HTMLElement) => link.click());
   await expect(page).toHaveURL("/industries/energy-infrastructure");
   await expect.poll(() => page.evaluate(() => window.scrollY)).toBe(0);
   await page.mouse.wheel(0, 900);
   await expect.poll(() => page.evaluate(() => window.scrollY)).toBeGreaterThan(500);
-  await page.waitForTimeout(200);
-  const industryY = await page.evaluate(() => window.scrollY);
+  const industryY = await restingScrollY(page);
 
   await page.goBack();
   await expect(page).toHaveURL("/");
