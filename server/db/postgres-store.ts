@@ -2,8 +2,8 @@ import { randomUUID } from "node:crypto";
 import pg from "pg";
 import { migrations as allMigrations, type Migration } from "./postgres-migrations";
 import { createPostgresRateLimiter } from "./postgres-rate-limit";
-import { MESSAGE_COLUMNS, toDelivery, toMessage, type Row } from "./rows";
-import type { Channel, Delivery, Enqueue, Lead, NewMessage, OutboxJob, Store, StoredMessage } from "./store";
+import { DELIVERY_COLUMNS, MESSAGE_COLUMNS, toLeads, toMessage, type Row } from "./rows";
+import type { Channel, Enqueue, Lead, NewMessage, OutboxJob, Store, StoredMessage } from "./store";
 
 export type PostgresOptions = {
   /** Connections per instance (PG_POOL_MAX). Every instance has its own pool: keep the sum under max_connections. */
@@ -161,19 +161,11 @@ export class PostgresStore implements Store {
     const args = filter.email === undefined ? [] : [filter.email];
     const messages = await this.pool.query(`SELECT ${MESSAGE_COLUMNS} FROM messages ${where} ORDER BY id`, args);
     const deliveries = await this.pool.query(
-      `SELECT message_id, channel, status, attempts, last_error, sent_at, next_attempt_at FROM outbox
+      `SELECT ${DELIVERY_COLUMNS} FROM outbox
        WHERE message_id IN (SELECT id FROM messages ${where}) ORDER BY message_id, channel`,
       args,
     );
-    const byLead = new Map<number, Delivery[]>();
-    for (const row of deliveries.rows) {
-      const id = Number(row.message_id);
-      byLead.set(id, [...(byLead.get(id) ?? []), toDelivery(row)]);
-    }
-    return messages.rows.map((row) => {
-      const message = toMessage(row);
-      return { ...message, deliveries: byLead.get(message.id) ?? [] };
-    });
+    return toLeads(messages.rows, deliveries.rows);
   }
 
   async claimDeliveries(channel: Channel, { now, leaseMs, limit }: { now: Date; leaseMs: number; limit: number }): Promise<OutboxJob[]> {

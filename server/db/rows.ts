@@ -1,4 +1,4 @@
-import type { Channel, Delivery, StoredMessage } from "./store";
+import type { Channel, Delivery, Lead, StoredMessage } from "./store";
 
 /* Rows of the two engines' identical tables, read the same way. */
 
@@ -36,4 +36,19 @@ export function toDelivery(row: Row): Delivery {
     sentAt: iso(row.sent_at),
     nextAttemptAt: status === "pending" ? iso(row.next_attempt_at) : null,
   };
+}
+
+export const DELIVERY_COLUMNS = "message_id, channel, status, attempts, last_error, sent_at, next_attempt_at";
+
+/** Leads (message rows in order) each with its deliveries (outbox rows ordered by message_id, channel). */
+export function toLeads(messages: Row[], deliveries: Row[]): Lead[] {
+  const byLead = new Map<number, Delivery[]>();
+  for (const row of deliveries) {
+    const id = Number(row.message_id);
+    byLead.set(id, [...(byLead.get(id) ?? []), toDelivery(row)]);
+  }
+  return messages.map((row) => {
+    const message = toMessage(row);
+    return { ...message, deliveries: byLead.get(message.id) ?? [] };
+  });
 }

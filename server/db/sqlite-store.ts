@@ -4,8 +4,8 @@ import { dirname, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 import { createClient, type Client, type Row } from "@libsql/client";
 import { migrations as allMigrations, type Migration } from "./sqlite-migrations";
-import { MESSAGE_COLUMNS, toDelivery, toMessage } from "./rows";
-import type { Channel, Delivery, Enqueue, Lead, NewMessage, OutboxJob, Store, StoredMessage } from "./store";
+import { DELIVERY_COLUMNS, MESSAGE_COLUMNS, toLeads, toMessage } from "./rows";
+import type { Channel, Enqueue, Lead, NewMessage, OutboxJob, Store, StoredMessage } from "./store";
 
 export type Database = Client;
 
@@ -124,19 +124,11 @@ export class SqliteStore implements Store {
     const args = filter.email === undefined ? [] : [filter.email];
     const messages = await this.db.execute({ sql: `SELECT ${MESSAGE_COLUMNS} FROM messages ${where} ORDER BY id`, args });
     const deliveries = await this.db.execute({
-      sql: `SELECT message_id, channel, status, attempts, last_error, sent_at, next_attempt_at FROM outbox
+      sql: `SELECT ${DELIVERY_COLUMNS} FROM outbox
             WHERE message_id IN (SELECT id FROM messages ${where}) ORDER BY message_id, channel`,
       args,
     });
-    const byLead = new Map<number, Delivery[]>();
-    for (const row of deliveries.rows) {
-      const id = Number(row.message_id);
-      byLead.set(id, [...(byLead.get(id) ?? []), toDelivery(row)]);
-    }
-    return messages.rows.map((row) => {
-      const message = toMessage(row);
-      return { ...message, deliveries: byLead.get(message.id) ?? [] };
-    });
+    return toLeads(messages.rows, deliveries.rows);
   }
 
   async claimDeliveries(channel: Channel, { now, leaseMs, limit }: { now: Date; leaseMs: number; limit: number }): Promise<OutboxJob[]> {
