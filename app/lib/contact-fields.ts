@@ -28,3 +28,20 @@ export const contactFieldLabels = {
 } as const;
 
 export type ContactField = keyof typeof contactFieldLabels;
+
+/**
+ * Limits of the optional `source` the form sends with a message (where the visit came from, see
+ * app/lib/visit-source.ts). The browser trims to these before sending; the API drops a source that exceeds them.
+ */
+export const sourceLimits = {
+  /** A path, without query or fragment. */
+  path: 200,
+  /** Each utm_* value. */
+  utm: 200,
+  /** The external referrer's origin. */
+  referrer: 200,
+  /** Paths viewed in the visit (the most recent ones are kept). */
+  pages: 20,
+} as const;
+
+export const utmKeys = ["source", "medium", "campaign", "term", "content"] as const;

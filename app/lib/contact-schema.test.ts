@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { contactLimits, isHoneypotFilled, validateContact } from "./contact-schema";
+import { contactLimits, isHoneypotFilled, sourceLimits, validateContact } from "./contact-schema";
 
 const without = <T extends object, K extends keyof T>(object: T, key: K): Omit<T, K> => {
   const copy = { ...object };
@@ -19,7 +19,7 @@ const valid = {
 describe("validateContact", () => {
   it("accepts a complete message and trims surrounding spaces", () => {
     const result = validateContact({ ...valid, firstName: "  Ada ", message: "\n Hello \n" });
-    expect(result).toEqual({ ok: true, data: { ...valid, message: "Hello" } });
+    expect(result).toEqual({ ok: true, sourceProblem: null, data: { source: null, ...valid, message: "Hello" } });
   });
 
   it.each(["firstName", "lastName", "email", "company"] as const)("rejects any control character in %s", (field) => {
@@ -30,15 +30,15 @@ describe("validateContact", () => {
   });
 
   it("allows line breaks and tabs in the message, stores CRLF as LF, and rejects other control characters", () => {
-    expect(validateContact({ ...valid, message: "Line one\r\n\tLine two\nthree" })).toEqual({ ok: true, data: { ...valid, message: "Line one\n\tLine two\nthree" } });
+    expect(validateContact({ ...valid, message: "Line one\r\n\tLine two\nthree" })).toEqual({ ok: true, sourceProblem: null, data: { source: null, ...valid, message: "Line one\n\tLine two\nthree" } });
     for (const bad of ["Hi \u001b[2J there", "Hi\rthere", "Hi\u0007", "Hi\u0085there"]) {
       expect(validateContact({ ...valid, message: bad })).toMatchObject({ ok: false, field: "message", error: "Project Details must not contain control characters." });
     }
   });
 
   it("treats a missing or null company as empty, and drops unknown keys", () => {
-    expect(validateContact({ ...without(valid, "company"), extra: "x" })).toEqual({ ok: true, data: { ...valid, company: "" } });
-    expect(validateContact({ ...valid, company: null })).toEqual({ ok: true, data: { ...valid, company: "" } });
+    expect(validateContact({ ...without(valid, "company"), extra: "x" })).toEqual({ ok: true, sourceProblem: null, data: { source: null, ...valid, company: "" } });
+    expect(validateContact({ ...valid, company: null })).toEqual({ ok: true, sourceProblem: null, data: { source: null, ...valid, company: "" } });
   });
 
   it.each(["firstName", "lastName", "email", "message"] as const)("requires %s, also when only blanks are given", (field) => {
@@ -103,6 +103,43 @@ describe("validateContact", () => {
 
   it("names the first invalid field in form order", () => {
     expect(validateContact({ ...valid, firstName: "", message: "" })).toMatchObject({ field: "firstName" });
+  });
+});
+
+describe("the optional source", () => {
+  const source = {
+    landingPage: "/",
+    utm: { source: "newsletter", campaign: "spring" },
+    referrer: "https://news.example",
+    pages: ["/", "/services/ux-design", "/"],
+  };
+
+  it("is kept when well formed, with control characters removed and values trimmed", () => {
+    expect(validateContact({ ...valid, source })).toMatchObject({ ok: true, data: { source }, sourceProblem: null });
+    const dirty = { ...source, utm: { campaign: " spr\u0000ing\u001b[2J " } };
+    expect(validateContact({ ...valid, source: dirty })).toMatchObject({ ok: true, data: { source: { utm: { campaign: "spring[2J" } } } });
+    expect(validateContact({ ...valid, source: { landingPage: "/x", pages: ["/x"] } })).toMatchObject({ ok: true, data: { source: { landingPage: "/x", pages: ["/x"] } } });
+  });
+
+  it.each([
+    ["an unknown key", { ...source, email: "x@example.com" }],
+    ["an unknown utm key", { ...source, utm: { gclid: "abc" } }],
+    ["a referrer with a path", { ...source, referrer: "https://news.example/issue?user=ada" }],
+    ["a landing page with a query", { ...source, landingPage: "/?email=ada@example.com" }],
+    ["an oversized utm value", { ...source, utm: { campaign: "c".repeat(sourceLimits.utm + 1) } }],
+    ["too many pages", { ...source, pages: Array.from({ length: sourceLimits.pages + 1 }, () => "/") }],
+    ["an oversized path", { ...source, pages: [`/${"p".repeat(sourceLimits.path)}`] }],
+    ["no landing page", { pages: ["/"] }],
+    ["pages that are not a list", { ...source, pages: "/" }],
+    ["a string", "newsletter"],
+    ["an array", [source]],
+  ])("is dropped, never the message, for %s", (_, bad) => {
+    const result = validateContact({ ...valid, source: bad });
+    expect(result).toMatchObject({ ok: true, data: { ...valid, source: null }, sourceProblem: expect.stringMatching(/^source/) });
+  });
+
+  it("is null and unremarked when missing", () => {
+    expect(validateContact({ ...valid, source: null })).toMatchObject({ ok: true, data: { source: null }, sourceProblem: null });
   });
 });
 

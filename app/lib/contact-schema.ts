@@ -1,7 +1,7 @@
 import * as z from "zod/mini";
-import { HONEYPOT_FIELD, contactFieldLabels, contactLimits, type ContactField } from "./contact-fields";
+import { HONEYPOT_FIELD, contactFieldLabels, contactLimits, sourceLimits, utmKeys, type ContactField } from "./contact-fields";
 
-export { HONEYPOT_FIELD, contactFieldLabels, contactLimits, type ContactField };
+export { HONEYPOT_FIELD, contactFieldLabels, contactLimits, sourceLimits, type ContactField };
 
 /*
  * The one definition of a contact message, shared by the form (browser) and the contact API (server),
@@ -32,6 +32,37 @@ const text = (field: ContactField, { required, multiline = false }: { required: 
   );
 };
 
+// The source is context, not content: control characters are removed rather than refused.
+const sourceText = (max: number) =>
+  z.string().check(
+    z.overwrite((value: string) => value.replace(/\p{Cc}/gu, "")),
+    z.trim(),
+    z.maxLength(max),
+  );
+const sourcePath = sourceText(sourceLimits.path).check(z.regex(/^\/[^?#\s]*$/, "a path without query or fragment"));
+
+/**
+ * Where the visit that sent a message came from: its landing page with the campaign's utm_* values, the
+ * external referrer's origin (never its path or query), and the paths viewed, in order. Known keys only.
+ */
+export const sourceSchema = z.strictObject({
+  landingPage: sourcePath,
+  utm: z.optional(z.strictObject(Object.fromEntries(utmKeys.map((key) => [key, z.optional(sourceText(sourceLimits.utm).check(z.minLength(1)))])) as Record<(typeof utmKeys)[number], z.ZodMiniOptional<ReturnType<typeof sourceText>>>)),
+  referrer: z.optional(sourceText(sourceLimits.referrer).check(z.regex(/^https?:\/\/[^/?#\s@]+$/, "an origin"))),
+  pages: z.array(sourcePath).check(z.minLength(1), z.maxLength(sourceLimits.pages)),
+});
+
+export type VisitSource = z.output<typeof sourceSchema>;
+
+/** The source, or why it is left out (it never costs the message: see validateContact). */
+export function parseSource(input: unknown): { source: VisitSource | null; problem: string | null } {
+  if (input === undefined || input === null) return { source: null, problem: null };
+  const result = sourceSchema.safeParse(input);
+  if (result.success) return { source: result.data, problem: null };
+  const issue = result.error.issues[0];
+  return { source: null, problem: `source.${issue?.path.join(".") ?? ""}: ${issue?.message ?? "invalid"}` };
+}
+
 export const contactSchema = z.object({
   firstName: text("firstName", { required: true }),
   lastName: text("lastName", { required: true }),
@@ -56,13 +87,15 @@ export const contactSchema = z.object({
   ),
   // Never validated: any content at all marks a bot, and the API decides that before validation.
   [HONEYPOT_FIELD]: z.optional(z.unknown()),
+  // Checked on its own (parseSource): a bad source is dropped, and the message kept.
+  source: z.optional(z.unknown()),
 });
 
-export type ContactInput = z.input<typeof contactSchema>;
-export type ContactMessage = Omit<z.output<typeof contactSchema>, "company" | typeof HONEYPOT_FIELD> & { company: string };
+export type ContactInput = Omit<z.input<typeof contactSchema>, "source"> & { source?: VisitSource };
+export type ContactMessage = Omit<z.output<typeof contactSchema>, "company" | "source" | typeof HONEYPOT_FIELD> & { company: string; source: VisitSource | null };
 
 export type ContactValidation =
-  | { ok: true; data: ContactMessage }
+  | { ok: true; data: ContactMessage; /** Why a source sent with the message was left out. */ sourceProblem: string | null }
   | { ok: false; field: ContactField | null; error: string };
 
 export function validateContact(input: unknown): ContactValidation {
@@ -72,7 +105,8 @@ export function validateContact(input: unknown): ContactValidation {
   const result = contactSchema.safeParse(input);
   if (result.success) {
     const { firstName, lastName, email, company, message, recaptchaToken, submissionId } = result.data;
-    return { ok: true, data: { firstName, lastName, email, company: company ?? "", message, recaptchaToken, submissionId } };
+    const { source, problem } = parseSource(result.data.source);
+    return { ok: true, data: { firstName, lastName, email, company: company ?? "", message, recaptchaToken, submissionId, source }, sourceProblem: problem };
   }
   const issue = result.error.issues[0];
   const field = issue?.path[0];

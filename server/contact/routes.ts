@@ -9,7 +9,8 @@ import { createRateLimiter, type RateLimiter } from "./rate-limit";
 import { createUnverifiedCap } from "./unverified-cap";
 import { verifyRecaptcha, type VerifyOutcome } from "./siteverify";
 
-export const MAX_BODY_BYTES = 16 * 1024;
+// The fields at their limits, with room for the largest source the form sends (sourceLimits).
+export const MAX_BODY_BYTES = 24 * 1024;
 const MAX_USER_AGENT = 512;
 
 export type ContactApiDeps = {
@@ -17,7 +18,7 @@ export type ContactApiDeps = {
   store: Store;
   log: Logger;
   /** The outbox rows a new lead gets (one per delivery channel); none by default. */
-  enqueue?: () => Enqueue[];
+  enqueue?: (lead: { email: string; verification: Verification }) => Enqueue[];
   /** Called once a new lead is committed, so its deliveries start at once. */
   onStored?: () => void;
   rateLimiter?: RateLimiter;
@@ -123,7 +124,9 @@ export function createContactApi({ config, store, log, enqueue = () => [], onSto
           if (capped) return capped;
         }
 
-        const { firstName, lastName, email, company, message, submissionId } = input.data;
+        // A source that fails the schema is left out: it never costs the lead.
+        if (input.sourceProblem) log.debug({ msg: "contact source dropped", reason: input.sourceProblem });
+        const { firstName, lastName, email, company, message, submissionId, source } = input.data;
         let id: number;
         try {
           const stored = await store.insertLead(
@@ -139,8 +142,9 @@ export function createContactApi({ config, store, log, enqueue = () => [], onSto
               userAgent: c.req.header("user-agent")?.slice(0, MAX_USER_AGENT) ?? null,
               verification,
               verificationNote: outcome.kind === "unavailable" ? outcome.reason : null,
+              source,
             },
-            enqueue(),
+            enqueue({ email, verification }),
           );
           id = stored.id;
           if (stored.created) onStored?.();

@@ -58,4 +58,20 @@ export const migrations: Migration[] = [
       )`,
     ],
   },
+  {
+    version: 3,
+    name: "lead source, confirmation and chat channels",
+    statements: [
+      // Where the visit came from (JSON, as the shared schema validated it), or NULL.
+      "ALTER TABLE messages ADD COLUMN source text",
+      "ALTER TABLE outbox DROP CONSTRAINT outbox_channel_check",
+      "ALTER TABLE outbox ADD CONSTRAINT outbox_channel_check CHECK (channel IN ('email', 'webhook', 'confirmation', 'chat'))",
+      // The once-a-day rule of the visitor's confirmation, shared by every instance: a hash of the address, when it was last queued, by which lead.
+      `CREATE TABLE confirmation_sends (
+        address_key text PRIMARY KEY,
+        queued_at timestamptz NOT NULL,
+        public_id text NOT NULL
+      )`,
+    ],
+  },
 ];

@@ -75,9 +75,9 @@ describe("migrations", () => {
     const first = await open(url);
     await first.insertLead(sample, []);
     const later = await open(url, {
-      migrations: [...migrations, { version: 99, name: "add source", statements: ["ALTER TABLE messages ADD COLUMN source text NOT NULL DEFAULT 'web'"] }],
+      migrations: [...migrations, { version: 99, name: "add form name", statements: ["ALTER TABLE messages ADD COLUMN form_name text NOT NULL DEFAULT 'web'"] }],
     });
-    expect((await later.pool.query("SELECT source FROM messages")).rows).toEqual([{ source: "web" }]);
+    expect((await later.pool.query("SELECT form_name FROM messages")).rows).toEqual([{ form_name: "web" }]);
   });
 
   it("roll a failed migration back entirely and say which one failed", async () => {

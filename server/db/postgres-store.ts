@@ -2,8 +2,8 @@ import { randomUUID } from "node:crypto";
 import pg from "pg";
 import { migrations as allMigrations, type Migration } from "./postgres-migrations";
 import { createPostgresRateLimiter } from "./postgres-rate-limit";
-import { DELIVERY_COLUMNS, MESSAGE_COLUMNS, toLeads, toMessage, type Row } from "./rows";
-import type { Channel, Enqueue, Lead, NewMessage, OutboxJob, Store, StoredMessage } from "./store";
+import { DELIVERY_COLUMNS, MESSAGE_COLUMNS, sourceColumn, toLeads, toMessage, type Row } from "./rows";
+import { CONFIRMATION_WINDOW_MS, addressKey, type Channel, type Enqueue, type Lead, type NewMessage, type OutboxJob, type Store, type StoredMessage } from "./store";
 
 export type PostgresOptions = {
   /** Connections per instance (PG_POOL_MAX). Every instance has its own pool: keep the sum under max_connections. */
@@ -113,8 +113,8 @@ export class PostgresStore implements Store {
       // ON CONFLICT DO NOTHING on the submission id's unique index: a resend arriving at another instance at the
       // same moment waits for the first transaction and then inserts nothing.
       const inserted = await client.query<{ id: string }>(
-        `INSERT INTO messages (first_name, last_name, email, company, message, created_at, ip, user_agent, verification, verification_note, submission_id, public_id)
-         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12) ON CONFLICT DO NOTHING RETURNING id`,
+        `INSERT INTO messages (first_name, last_name, email, company, message, created_at, ip, user_agent, verification, verification_note, submission_id, public_id, source)
+         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13) ON CONFLICT DO NOTHING RETURNING id`,
         [
           message.firstName,
           message.lastName,
@@ -128,11 +128,24 @@ export class PostgresStore implements Store {
           message.verificationNote,
           message.submissionId ?? null,
           publicId,
+          sourceColumn(message.source),
         ],
       );
       const created = inserted.rows[0];
       if (created) {
-        for (const { channel, externalId } of deliveries) {
+        for (const { channel, externalId, oncePerDayTo } of deliveries) {
+          if (oncePerDayTo !== undefined) {
+            // The address's record is taken only if older than the window. The upsert locks the row, so two
+            // instances queuing for one address at the same moment take turns, and the second finds it fresh.
+            const taken = await client.query(
+              `INSERT INTO confirmation_sends (address_key, queued_at, public_id) VALUES ($1, $2, $3)
+               ON CONFLICT (address_key) DO UPDATE SET queued_at = EXCLUDED.queued_at, public_id = EXCLUDED.public_id
+               WHERE confirmation_sends.queued_at <= $4 RETURNING 1`,
+              // Counted from when leads arrived (createdAt), the time the API stamps on each.
+              [addressKey(oncePerDayTo), message.createdAt, publicId, new Date(Date.parse(message.createdAt) - CONFIRMATION_WINDOW_MS)],
+            );
+            if (taken.rowCount === 0) continue;
+          }
           // Due "now" by this instance's clock, the clock claims compare with (not the database's).
           await client.query("INSERT INTO outbox (message_id, channel, external_id, next_attempt_at) SELECT id, $1, $2, $3 FROM messages WHERE public_id = $4", [
             channel,
@@ -233,11 +246,17 @@ export class PostgresStore implements Store {
 
   // Outbox rows go with their lead (ON DELETE CASCADE), in the same statement.
   async deleteLeadsBefore(cutoff: Date) {
-    return (await this.pool.query("DELETE FROM messages WHERE created_at < $1", [cutoff])).rowCount ?? 0;
+    return this.transaction(async (client) => {
+      await client.query("DELETE FROM confirmation_sends WHERE queued_at < $1", [cutoff]);
+      return (await client.query("DELETE FROM messages WHERE created_at < $1", [cutoff])).rowCount ?? 0;
+    });
   }
 
   async eraseByEmail(email: string) {
-    return (await this.pool.query("DELETE FROM messages WHERE lower(email) = lower($1)", [email])).rowCount ?? 0;
+    return this.transaction(async (client) => {
+      await client.query("DELETE FROM confirmation_sends WHERE address_key = $1", [addressKey(email)]);
+      return (await client.query("DELETE FROM messages WHERE lower(email) = lower($1)", [email])).rowCount ?? 0;
+    });
   }
 
   sharedRateLimiter(options: { name: string; limit: number }) {

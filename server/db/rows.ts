@@ -1,8 +1,9 @@
+import { sourceSchema, type VisitSource } from "~/lib/contact-schema";
 import type { Channel, Delivery, Lead, StoredMessage } from "./store";
 
 /* Rows of the two engines' identical tables, read the same way. */
 
-export const MESSAGE_COLUMNS = "id, first_name, last_name, email, company, message, created_at, ip, user_agent, verification, verification_note, submission_id";
+export const MESSAGE_COLUMNS = "id, first_name, last_name, email, company, message, created_at, ip, user_agent, verification, verification_note, submission_id, source";
 
 export type Row = Record<string, unknown>;
 const text = (value: unknown) => (value == null ? null : String(value));
@@ -23,8 +24,22 @@ export function toMessage(row: Row): StoredMessage {
     verification: row.verification === "verified" ? "verified" : "unverified",
     verificationNote: text(row.verification_note),
     submissionId: text(row.submission_id),
+    source: readSource(row.source),
   };
 }
+
+/** The source column holds the validated source as JSON; anything else reads as none. */
+function readSource(value: unknown): VisitSource | null {
+  if (value == null) return null;
+  try {
+    const parsed = sourceSchema.safeParse(JSON.parse(String(value)));
+    return parsed.success ? parsed.data : null;
+  } catch {
+    return null;
+  }
+}
+
+export const sourceColumn = (source: VisitSource | null | undefined) => (source ? JSON.stringify(source) : null);
 
 export function toDelivery(row: Row): Delivery {
   const status = String(row.status) as Delivery["status"];

@@ -57,4 +57,38 @@ export const migrations: Migration[] = [
       "CREATE INDEX outbox_due ON outbox (channel, status, next_attempt_at)",
     ],
   },
+  {
+    version: 4,
+    name: "lead source, confirmation and chat channels",
+    statements: [
+      // Where the visit came from (JSON, as the shared schema validated it), or NULL.
+      "ALTER TABLE messages ADD COLUMN source TEXT",
+      // SQLite cannot change a CHECK in place: the outbox is copied into a table that allows the new channels.
+      `CREATE TABLE outbox_v4 (
+        id INTEGER PRIMARY KEY AUTOINCREMENT,
+        message_id INTEGER NOT NULL REFERENCES messages (id),
+        channel TEXT NOT NULL CHECK (channel IN ('email', 'webhook', 'confirmation', 'chat')),
+        external_id TEXT NOT NULL,
+        status TEXT NOT NULL DEFAULT 'pending' CHECK (status IN ('pending', 'sent', 'failed')),
+        attempts INTEGER NOT NULL DEFAULT 0,
+        next_attempt_at TEXT NOT NULL,
+        lease TEXT,
+        locked_until TEXT,
+        last_error TEXT,
+        sent_at TEXT,
+        UNIQUE (message_id, channel)
+      )`,
+      `INSERT INTO outbox_v4 (id, message_id, channel, external_id, status, attempts, next_attempt_at, lease, locked_until, last_error, sent_at)
+       SELECT id, message_id, channel, external_id, status, attempts, next_attempt_at, lease, locked_until, last_error, sent_at FROM outbox`,
+      "DROP TABLE outbox",
+      "ALTER TABLE outbox_v4 RENAME TO outbox",
+      "CREATE INDEX outbox_due ON outbox (channel, status, next_attempt_at)",
+      // The once-a-day rule of the visitor's confirmation: a hash of the address, when it was last queued, by which lead.
+      `CREATE TABLE confirmation_sends (
+        address_key TEXT PRIMARY KEY,
+        queued_at TEXT NOT NULL,
+        public_id TEXT NOT NULL
+      )`,
+    ],
+  },
 ];

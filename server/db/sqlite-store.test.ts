@@ -71,10 +71,10 @@ describe("openDatabase", () => {
     const later = await open(url, {
       migrations: [
         ...migrations,
-        { version: migrations.length + 1, name: "add source", statements: ["ALTER TABLE messages ADD COLUMN source TEXT NOT NULL DEFAULT 'web'"] },
+        { version: migrations.length + 1, name: "add form name", statements: ["ALTER TABLE messages ADD COLUMN form_name TEXT NOT NULL DEFAULT 'web'"] },
       ],
     });
-    expect((await later.execute("SELECT source FROM messages")).rows[0]?.source).toBe("web");
+    expect((await later.execute("SELECT form_name FROM messages")).rows[0]?.form_name).toBe("web");
     expect((await later.execute("SELECT version FROM schema_migrations ORDER BY version")).rows.map((row) => row.version)).toEqual([...migrations.map((m) => m.version), migrations.length + 1]);
   });
 

@@ -4,8 +4,8 @@ import { dirname, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 import { createClient, type Client, type Row } from "@libsql/client";
 import { migrations as allMigrations, type Migration } from "./sqlite-migrations";
-import { DELIVERY_COLUMNS, MESSAGE_COLUMNS, toLeads, toMessage } from "./rows";
-import type { Channel, Enqueue, Lead, NewMessage, OutboxJob, Store, StoredMessage } from "./store";
+import { DELIVERY_COLUMNS, MESSAGE_COLUMNS, sourceColumn, toLeads, toMessage } from "./rows";
+import { CONFIRMATION_WINDOW_MS, addressKey, type Channel, type Enqueue, type Lead, type NewMessage, type OutboxJob, type Store, type StoredMessage } from "./store";
 
 export type Database = Client;
 
@@ -80,8 +80,8 @@ export class SqliteStore implements Store {
     const results = await this.db.batch(
       [
         {
-          sql: `INSERT INTO messages (first_name, last_name, email, company, message, created_at, ip, user_agent, verification, verification_note, submission_id, public_id)
-                VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) ON CONFLICT DO NOTHING`,
+          sql: `INSERT INTO messages (first_name, last_name, email, company, message, created_at, ip, user_agent, verification, verification_note, submission_id, public_id, source)
+                VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) ON CONFLICT DO NOTHING`,
           args: [
             message.firstName,
             message.lastName,
@@ -95,13 +95,31 @@ export class SqliteStore implements Store {
             message.verificationNote,
             message.submissionId ?? null,
             publicId,
+            sourceColumn(message.source),
           ],
         },
         // Finds nothing (so queues nothing) when the insert above was a resend that changed nothing.
-        ...deliveries.map(({ channel, externalId }) => ({
-          sql: "INSERT INTO outbox (message_id, channel, external_id, next_attempt_at) SELECT id, ?, ?, ? FROM messages WHERE public_id = ?",
-          args: [channel, externalId, now, publicId],
-        })),
+        ...deliveries.flatMap(({ channel, externalId, oncePerDayTo }) => {
+          if (oncePerDayTo === undefined) {
+            return [{ sql: "INSERT INTO outbox (message_id, channel, external_id, next_attempt_at) SELECT id, ?, ?, ? FROM messages WHERE public_id = ?", args: [channel, externalId, now, publicId] }];
+          }
+          // The address's record is taken by this lead only if it is older than the window; the row is queued only if it was.
+          const key = addressKey(oncePerDayTo);
+          // Counted from when leads arrived (createdAt), the time the API stamps on each.
+          const windowStart = new Date(Date.parse(message.createdAt) - CONFIRMATION_WINDOW_MS).toISOString();
+          return [
+            {
+              sql: `INSERT INTO confirmation_sends (address_key, queued_at, public_id) SELECT ?, ?, ? WHERE EXISTS (SELECT 1 FROM messages WHERE public_id = ?)
+                    ON CONFLICT (address_key) DO UPDATE SET queued_at = excluded.queued_at, public_id = excluded.public_id WHERE confirmation_sends.queued_at <= ?`,
+              args: [key, message.createdAt, publicId, publicId, windowStart],
+            },
+            {
+              sql: `INSERT INTO outbox (message_id, channel, external_id, next_attempt_at) SELECT id, ?, ?, ? FROM messages
+                    WHERE public_id = ? AND EXISTS (SELECT 1 FROM confirmation_sends WHERE address_key = ? AND public_id = ?)`,
+              args: [channel, externalId, now, publicId, key, publicId],
+            },
+          ];
+        }),
         {
           sql: "SELECT id, public_id FROM messages WHERE public_id = ? OR (submission_id IS NOT NULL AND submission_id = ?)",
           args: [publicId, message.submissionId ?? null],
@@ -194,18 +212,20 @@ export class SqliteStore implements Store {
   }
 
   async deleteLeadsBefore(cutoff: Date) {
-    return this.deleteWhere("created_at < ?", [cutoff.toISOString()]);
+    const at = cutoff.toISOString();
+    return this.deleteWhere("created_at < ?", [at], { sql: "DELETE FROM confirmation_sends WHERE queued_at < ?", args: [at] });
   }
 
   async eraseByEmail(email: string) {
-    return this.deleteWhere("lower(email) = lower(?)", [email]);
+    return this.deleteWhere("lower(email) = lower(?)", [email], { sql: "DELETE FROM confirmation_sends WHERE address_key = ?", args: [addressKey(email)] });
   }
 
-  private async deleteWhere(condition: string, args: string[]) {
+  private async deleteWhere(condition: string, args: string[], alsoDelete: { sql: string; args: string[] }) {
     const [, deleted] = await this.db.batch(
       [
         { sql: `DELETE FROM outbox WHERE message_id IN (SELECT id FROM messages WHERE ${condition})`, args },
         { sql: `DELETE FROM messages WHERE ${condition}`, args },
+        alsoDelete,
       ],
       "write",
     );

@@ -6,7 +6,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { startPostgres, type TestPostgres } from "../../e2e/support/postgres.mjs";
 import { PostgresStore } from "./postgres-store";
 import { SqliteStore } from "./sqlite-store";
-import type { NewMessage, Store } from "./store";
+import type { Channel, NewMessage, Store } from "./store";
 
 /*
  * What every engine must do, run against each: SQLite in a temp file, PostgreSQL in a throwaway server
@@ -58,7 +58,7 @@ describe.each(Object.keys(engines) as (keyof typeof engines)[])("the %s store", 
     stores.push(store);
     return store;
   };
-  const claim = (store: Store, channel: "email" | "webhook", now = new Date()) => store.claimDeliveries(channel, { now, leaseMs: 60_000, limit: 10 });
+  const claim = (store: Store, channel: Channel, now = new Date()) => store.claimDeliveries(channel, { now, leaseMs: 60_000, limit: 10 });
 
   it("names its engine", async () => {
     expect((await open()).engine).toBe(engine);
@@ -72,8 +72,8 @@ describe.each(Object.keys(engines) as (keyof typeof engines)[])("the %s store", 
     expect(second.id).toBeGreaterThan(first.id);
     expect(await store.likelyNextId()).toBe(second.id + 1);
     expect(await store.listLeads()).toEqual([
-      { ...sample, id: first.id, submissionId: null, deliveries: [] },
-      { ...sample, id: second.id, submissionId: null, deliveries: [], verification: "unverified", verificationNote: "siteverify timeout after 5000 ms", ip: null, userAgent: null },
+      { ...sample, id: first.id, submissionId: null, source: null, deliveries: [] },
+      { ...sample, id: second.id, submissionId: null, source: null, deliveries: [], verification: "unverified", verificationNote: "siteverify timeout after 5000 ms", ip: null, userAgent: null },
     ]);
   });
 
@@ -172,5 +172,58 @@ describe.each(Object.keys(engines) as (keyof typeof engines)[])("the %s store", 
     expect((await store.listLeads({ email: "GRACE@example.com" })).map((lead) => lead.deliveries.length)).toEqual([2]);
     // Only the remaining lead's deliveries are left to claim.
     expect((await claim(store, "email")).map((job) => job.lead.email)).toEqual(["grace@example.com"]);
+  });
+
+  const source = {
+    landingPage: "/",
+    utm: { source: "newsletter", campaign: "spring" },
+    referrer: "https://news.example",
+    pages: ["/", "/services/ux-design", "/industries/retail-ecommerce"],
+  };
+
+  it("keeps where the visit came from with the lead, hands it to deliveries, and erases it with the lead", async () => {
+    const store = await open();
+    const { id } = await store.insertLead({ ...sample, source }, both);
+    await store.insertLead({ ...sample, email: "grace@example.com" }, []);
+    expect((await store.listLeads()).map((lead) => lead.source)).toEqual([source, null]);
+    expect((await claim(store, "webhook"))[0]?.lead).toMatchObject({ id, source });
+    expect(await store.eraseByEmail("ada@example.com")).toBe(1);
+    expect(JSON.stringify(await store.listLeads())).not.toContain("newsletter");
+  });
+
+  const confirmation = (email: string, n: number) => [{ channel: "confirmation" as const, externalId: `<confirm-${n}@x>`, oncePerDayTo: email }];
+  const hoursAfter = (hours: number) => new Date(Date.parse("2026-03-01T00:00:00.000Z") + hours * 3600_000).toISOString();
+  const confirmed = async (store: Store) => (await store.listLeads()).map((lead) => lead.deliveries.some((d) => d.channel === "confirmation"));
+
+  it("queues a visitor's confirmation at most once a day per address, in any case", async () => {
+    const store = await open();
+    await store.insertLead({ ...sample, createdAt: hoursAfter(0) }, confirmation("ada@example.com", 1));
+    await store.insertLead({ ...sample, email: "ADA@Example.com", createdAt: hoursAfter(23.9) }, confirmation("ADA@Example.com", 2));
+    await store.insertLead({ ...sample, email: "grace@example.com", createdAt: hoursAfter(1) }, confirmation("grace@example.com", 3));
+    await store.insertLead({ ...sample, createdAt: hoursAfter(24.1) }, confirmation("ada@example.com", 4));
+    expect(await confirmed(store)).toEqual([true, false, true, true]);
+    // A resend of a stored submission queues nothing, and does not take the address's turn.
+    await store.insertLead({ ...sample, email: "bob@example.com", submissionId: "resend-0002", createdAt: hoursAfter(0) }, confirmation("bob@example.com", 5));
+    await store.insertLead({ ...sample, email: "bob@example.com", submissionId: "resend-0002", createdAt: hoursAfter(30) }, confirmation("bob@example.com", 6));
+    expect((await claim(store, "confirmation")).map((job) => job.externalId)).toEqual(["<confirm-1@x>", "<confirm-3@x>", "<confirm-4@x>", "<confirm-5@x>"]);
+  });
+
+  it("shares the once-a-day rule between leads arriving at the same moment", async () => {
+    const store = await open();
+    await Promise.all(Array.from({ length: 6 }, (_, i) => store.insertLead({ ...sample, createdAt: hoursAfter(0) }, confirmation("ada@example.com", i))));
+    expect((await confirmed(store)).filter(Boolean)).toHaveLength(1);
+  });
+
+  it("forgets an address's confirmation record on erase and with retention", async () => {
+    const store = await open();
+    await store.insertLead({ ...sample, createdAt: hoursAfter(0) }, confirmation("ada@example.com", 1));
+    await store.eraseByEmail("Ada@example.com");
+    await store.insertLead({ ...sample, createdAt: hoursAfter(1) }, confirmation("ada@example.com", 2));
+    expect(await confirmed(store)).toEqual([true]);
+    await store.insertLead({ ...sample, email: "grace@example.com", createdAt: hoursAfter(1) }, confirmation("grace@example.com", 3));
+    // Retention takes the records as old as the leads it deletes: a later lead is confirmed again.
+    await store.deleteLeadsBefore(new Date(hoursAfter(2)));
+    await store.insertLead({ ...sample, createdAt: hoursAfter(3) }, confirmation("ada@example.com", 4));
+    expect(await confirmed(store)).toEqual([true]);
   });
 });

@@ -1,4 +1,5 @@
-import type { ContactMessage } from "~/lib/contact-schema";
+import { createHash } from "node:crypto";
+import type { ContactMessage, VisitSource } from "~/lib/contact-schema";
 
 /*
  * The one storage interface the contact API, the delivery worker and `npm run messages` use. Each engine
@@ -6,12 +7,15 @@ import type { ContactMessage } from "~/lib/contact-schema";
  */
 
 export type Verification = "verified" | "unverified";
-export const channels = ["email", "webhook"] as const;
+/** Every delivery channel: sales' e-mail, the signed webhook, the visitor's confirmation, the team chat alert. */
+export const channels = ["email", "webhook", "confirmation", "chat"] as const;
 export type Channel = (typeof channels)[number];
 export type DeliveryStatus = "pending" | "sent" | "failed";
 
-export type NewMessage = Omit<ContactMessage, "recaptchaToken" | "submissionId"> & {
+export type NewMessage = Omit<ContactMessage, "recaptchaToken" | "submissionId" | "source"> & {
   submissionId?: string | null;
+  /** Where the visit came from, when the form sent a valid source. */
+  source?: VisitSource | null;
   createdAt: string;
   ip: string | null;
   userAgent: string | null;
@@ -47,8 +51,17 @@ export type OutboxJob = {
   lead: StoredMessage;
 };
 
-/** An outbox row to write with a new lead, in the same transaction. */
-export type Enqueue = { channel: Channel; externalId: string };
+/**
+ * An outbox row to write with a new lead, in the same transaction. With `oncePerDayTo`, the row is written only
+ * if no other row with that address was in the last CONFIRMATION_WINDOW_MS (any case; every instance sharing
+ * the store counts): the visitor's confirmation, so the form cannot be used to flood someone's inbox.
+ */
+export type Enqueue = { channel: Channel; externalId: string; oncePerDayTo?: string };
+
+export const CONFIRMATION_WINDOW_MS = 24 * 3600_000;
+
+/** How an address is kept for the once-a-day rule: a hash of its lower-case form, never the address itself. */
+export const addressKey = (email: string) => createHash("sha256").update(email.trim().toLowerCase()).digest("hex");
 
 export interface Store {
   readonly engine: "sqlite" | "postgres";
@@ -76,9 +89,9 @@ export interface Store {
   recoverLeases(): Promise<number>;
   /** The earliest time a pending delivery of this channel is due, or null when there is none. */
   nextDue(channel: Channel): Promise<Date | null>;
-  /** Deletes leads created before `cutoff` with their outbox rows; resolves to the number of leads deleted. */
+  /** Deletes leads created before `cutoff` with their outbox rows (and older once-a-day records); resolves to the number of leads deleted. */
   deleteLeadsBefore(cutoff: Date): Promise<number>;
-  /** Deletes every lead from one e-mail address (any case) with its outbox rows; resolves to the number deleted. */
+  /** Deletes every lead from one e-mail address (any case) with its outbox rows and once-a-day record; resolves to the number deleted. */
   eraseByEmail(email: string): Promise<number>;
   /**
    * A rate limiter counted in the store itself, shared by every instance that uses it. Only engines made for
