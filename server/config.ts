@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { RECAPTCHA_TEST_SITE_KEY } from "~/config/recaptcha";
 import { DEFAULT_DATABASE_URL } from "./db/store";
+import { checkTimeZone } from "./delivery/lead-text";
 import { checkWebhookSecret } from "./delivery/webhook";
 import { trustProxyEnv } from "./client-ip";
 
@@ -44,7 +45,7 @@ const envSchema = z.object({
   KEEP_ALIVE_TIMEOUT_MS: ms(5_000),
   /** How long SIGTERM waits for running requests and deliveries before exiting anyway (status 1). */
   SHUTDOWN_GRACE_MS: ms(10_000),
-  LOG_LEVEL: z.enum(["info", "silent"]).default("info"),
+  LOG_LEVEL: z.enum(["debug", "info", "silent"]).default("info"),
   SMTP_URL: z
     .string()
     .regex(/^smtps?:\/\/[^/]+/, "must be smtp://[user:pass@]host:port or smtps://…")
@@ -58,6 +59,22 @@ const envSchema = z.object({
   // How long an instance holds a delivery it took; after that another instance may take it (its holder died).
   LEADS_LEASE_SECONDS: z.coerce.number().min(1).default(60),
   LEADS_MAIL_DIR: z.string().default("data/mail"),
+  /** The company's time zone: the e-mails give times in it, and name it. */
+  COMPANY_TIME_ZONE: z
+    .string()
+    .default("UTC")
+    .refine((zone) => {
+      try {
+        checkTimeZone(zone);
+        return true;
+      } catch {
+        return false;
+      }
+    }, "must be an IANA time zone such as UTC, Europe/Berlin or America/New_York"),
+  /** The visitor's confirmation e-mail: off unless "on". */
+  LEADS_CONFIRMATION: z.enum(["on", "off"]).default("off"),
+  /** A Slack-compatible incoming webhook (Slack, Mattermost, Discord's /slack) for the team chat alert. */
+  LEADS_CHAT_WEBHOOK_URL: z.url({ protocol: /^https?$/ }).optional(),
 });
 
 export type ServerConfig = ReturnType<typeof loadConfig>;
@@ -81,6 +98,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
     throw new Error("LEADS_WEBHOOK_URL is set but LEADS_WEBHOOK_SECRET is not: every webhook is signed (whsec_… form).");
   }
   if (values.LEADS_WEBHOOK_SECRET) checkWebhookSecret(values.LEADS_WEBHOOK_SECRET);
+  if (values.LEADS_CONFIRMATION === "on" && !values.SMTP_URL && values.NODE_ENV === "production") {
+    throw new Error("LEADS_CONFIRMATION=on needs SMTP_URL: the confirmation is an e-mail to the visitor.");
+  }
   const siteHost = values.SITE_URL ? new URL(values.SITE_URL).hostname : "localhost";
   return {
     ...values,

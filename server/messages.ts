@@ -13,7 +13,8 @@ import { toCsv } from "./contact/csv";
 import { openStore } from "./db";
 import { databaseFile } from "./db/sqlite-store";
 import { DEFAULT_DATABASE_URL, channels, type Delivery, type Lead, type Store } from "./db/store";
-import { visibleFields } from "./terminal-text";
+import { sourceFields } from "./delivery/lead-text";
+import { visible, visibleFields } from "./terminal-text";
 
 const USAGE = `Usage:
   npm run messages [-- --format text|json|csv]   every lead with its delivery state
@@ -28,11 +29,23 @@ type Format = (typeof formats)[number];
 
 const columns = ["id", "firstName", "lastName", "email", "company", "message", "createdAt", "verification", "verificationNote"] as const;
 const deliveryColumns = ["status", "attempts", "lastError", "sentAt"] as const;
+// Where the visit came from, one column per value (pages joined by " > ").
+const sourceColumns = {
+  sourceLandingPage: (lead: Lead) => lead.source?.landingPage,
+  sourceUtmSource: (lead: Lead) => lead.source?.utm?.source,
+  sourceUtmMedium: (lead: Lead) => lead.source?.utm?.medium,
+  sourceUtmCampaign: (lead: Lead) => lead.source?.utm?.campaign,
+  sourceUtmTerm: (lead: Lead) => lead.source?.utm?.term,
+  sourceUtmContent: (lead: Lead) => lead.source?.utm?.content,
+  sourceReferrer: (lead: Lead) => lead.source?.referrer,
+  sourcePages: (lead: Lead) => lead.source?.pages.join(" > "),
+};
 
 class UsageError extends Error {}
 
 const pick = (lead: Lead) => ({
   ...Object.fromEntries(columns.map((column) => [column, lead[column]])),
+  source: lead.source ?? null,
   deliveries: lead.deliveries.map(({ channel, status, attempts, lastError, sentAt }) => ({ channel, status, attempts, lastError, sentAt })),
 });
 
@@ -50,15 +63,17 @@ function asText(leads: Lead[]): string {
       const flag = m.verification === "verified" ? "reCAPTCHA verified" : `UNVERIFIED reCAPTCHA (${m.verificationNote ?? "no reason recorded"})`;
       const who = `${m.firstName} ${m.lastName} <${m.email}>${m.company ? `, ${m.company}` : ""}`;
       const deliveries = m.deliveries.length > 0 ? m.deliveries.map(deliveryLine) : ["not delivered: no channel was configured when it arrived"];
-      return `#${m.id}  ${m.createdAt}  ${flag}\n${who}\n${m.message.replace(/^/gm, "  ")}\n${deliveries.map((line) => `  -> ${line}`).join("\n")}\n`;
+      const source = sourceFields(m.source).map(([label, value]) => `  ${label}: ${visible(value)}`);
+      return `#${m.id}  ${m.createdAt}  ${flag}\n${who}\n${m.message.replace(/^/gm, "  ")}\n${source.join("\n")}\n${deliveries.map((line) => `  -> ${line}`).join("\n")}\n`;
     })
     .join("\n");
 }
 
 function asCsv(leads: Lead[]): string {
-  const header = [...columns, ...channels.flatMap((channel) => deliveryColumns.map((column) => `${channel}${column[0]!.toUpperCase()}${column.slice(1)}`))];
+  const header = [...columns, ...Object.keys(sourceColumns), ...channels.flatMap((channel) => deliveryColumns.map((column) => `${channel}${column[0]!.toUpperCase()}${column.slice(1)}`))];
   const rows = leads.map((lead) => [
     ...columns.map((column) => lead[column]),
+    ...Object.values(sourceColumns).map((value) => value(lead)),
     ...channels.flatMap((channel) => {
       const delivery = lead.deliveries.find((d) => d.channel === channel);
       return deliveryColumns.map((column) => delivery?.[column] ?? null);

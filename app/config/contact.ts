@@ -12,6 +12,11 @@ export const contactConfig = {
   recaptchaSiteKey: (env.VITE_RECAPTCHA_SITE_KEY as string | undefined) || RECAPTCHA_TEST_SITE_KEY,
   recaptchaEnterprise: flag(env.VITE_RECAPTCHA_ENTERPRISE),
   recaptchaUseRecaptchaNet: flag(env.VITE_RECAPTCHA_USE_RECAPTCHA_NET),
+  /**
+   * Lead attribution (app/lib/visit-source.ts): on unless VITE_LEAD_ATTRIBUTION is "off". A build-time switch
+   * because the browser must know not to keep anything, and the privacy line under the form is prerendered.
+   */
+  attribution: !["off", "false", "0"].includes(String(env.VITE_LEAD_ATTRIBUTION ?? "").trim().toLowerCase()),
   /** The spec's limit: a request that has not answered after this long counts as failed. */
   submitTimeoutMs: 10_000,
   /** How long the reCAPTCHA script may take before we tell the visitor it did not load. */

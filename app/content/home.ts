@@ -55,7 +55,18 @@ export const home: HomeInput = {
     title: "Let's Build the Future Together",
     intro: "Tell us what you want to achieve. A senior consultant reads every message and replies within one business day.",
     getInTouch: "Whether you have a detailed brief or an early idea, we’ll help you shape scope, timeline and budget, with no obligation.",
-    privacyNote: "We use your details only to reply to this enquiry: they go to our sales team, are never sold or shared, and we delete them whenever you ask.",
+    privacyNote:
+      "We use your details only to reply to this enquiry, with the pages you visited on this site in this visit: they go to our sales team, are never sold or shared, and we delete them whenever you ask.",
+    privacyNoteWithoutAttribution: "We use your details only to reply to this enquiry: they go to our sales team, are never sold or shared, and we delete them whenever you ask.",
+    confirmationEmail: {
+      subject: "We received your message (reference #{reference})",
+      greeting: "Hello,",
+      received: "Thank you for contacting Arcline. Your message reached us on {received}, and a senior consultant will reply within one business day.",
+      reference: "Your reference number is #{reference}. Quote it if you write to us about this enquiry.",
+      contact: "You can also reach us directly:",
+      notYou: "If you did not write to us, someone entered your address by mistake: ignore this e-mail, and nothing more will be sent.",
+      signOff: "The Arcline team",
+    },
     whyChooseUs: {
       points: [
         "Senior engineers on every project",

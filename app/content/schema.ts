@@ -158,7 +158,18 @@ export const homeSchema = z.object({
     title: text(5, 80, "Section h2"),
     intro: text(40, 260, "Section intro"),
     getInTouch: text(40, 300, "Text under 'Get in Touch'"),
-    privacyNote: text(40, 240, "One line under the form: what happens to the visitor's details"),
+    privacyNote: text(40, 240, "One line under the form: what happens to the visitor's details, including the pages visited that are sent with the message"),
+    privacyNoteWithoutAttribution: text(40, 240, "The same line when lead attribution is switched off (VITE_LEAD_ATTRIBUTION=off): nothing about the visit is sent"),
+    // Server-side copy: the loader leaves it out of the page.
+    confirmationEmail: z.object({
+      subject: text(10, 90, "Subject of the visitor's confirmation e-mail; {reference} is the lead's number").includes("{reference}"),
+      greeting: text(3, 40, "First line; never the visitor's name (nothing the visitor typed goes into this e-mail)"),
+      received: text(40, 300, "Thanks and when the message arrived ({received}) and when to expect an answer").includes("{received}"),
+      reference: text(20, 200, "The reference number ({reference}) and what it is for").includes("{reference}"),
+      contact: text(10, 120, "Line before the company's contact details"),
+      notYou: text(40, 240, "What to do if the visitor did not write to us"),
+      signOff: text(3, 60, "Closing line"),
+    }),
     whyChooseUs: z.object({
       points: z.array(text(10, 120, "Reason")).min(3).max(5),
       stats: z.array(z.object({ value: text(2, 12, "Figure"), label: text(3, 40, "Label") })).length(2),

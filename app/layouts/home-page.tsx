@@ -15,7 +15,10 @@ import { Card, CardGrid, CardTitle } from "~/components/ui/card";
 import { Section, SectionHeading } from "~/components/ui/section";
 
 type Values = Home["about"]["values"];
-export type HomeContent = Omit<Home, "about"> & { about: Omit<Home["about"], "values"> & { values: WithIconMarkup<Values[number]>[] } };
+export type HomeContent = Omit<Home, "about" | "contact"> & {
+  about: Omit<Home["about"], "values"> & { values: WithIconMarkup<Values[number]>[] };
+  contact: Omit<Home["contact"], "confirmationEmail" | "privacyNoteWithoutAttribution">;
+};
 
 export type HomePageData = {
   home: HomeContent;

@@ -1,4 +1,5 @@
 import type { Route } from "./+types/home";
+import { contactConfig } from "~/config/contact";
 import { paths } from "~/config/paths";
 import { site } from "~/config/site";
 import { home, industries, resources, services } from "~/content/catalog.server";
@@ -8,8 +9,12 @@ import { HomePage } from "~/layouts/home-page";
 import { buildSeo, seoMeta, siteUrl } from "~/lib/seo";
 
 export function loader() {
+  // The e-mail's copy stays on the server; the privacy line is the one for this build's attribution setting.
+  // eslint-disable-next-line @typescript-eslint/no-unused-vars -- taken out so that it is not sent
+  const { confirmationEmail, privacyNoteWithoutAttribution, ...contact } = home.contact;
+  const privacyNote = contactConfig.attribution ? contact.privacyNote : privacyNoteWithoutAttribution;
   return {
-    home: { ...home, about: { ...home.about, values: home.about.values.map(withIconMarkup) } },
+    home: { ...home, about: { ...home.about, values: home.about.values.map(withIconMarkup) }, contact: { ...contact, privacyNote } },
     services: services.map(toServiceCard),
     industries: industries.map(toIndustryCard),
     resources: resources.map(toResourceCard),

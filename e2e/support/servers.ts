@@ -173,7 +173,8 @@ export type ListedMessage = {
   createdAt: string;
   verification: "verified" | "unverified";
   verificationNote: string | null;
-  deliveries: { channel: "email" | "webhook"; status: "pending" | "sent" | "failed"; attempts: number; lastError: string | null; sentAt: string | null }[];
+  source: { landingPage: string; utm?: Record<string, string>; referrer?: string; pages: string[] } | null;
+  deliveries: { channel: "email" | "webhook" | "confirmation" | "chat"; status: "pending" | "sent" | "failed"; attempts: number; lastError: string | null; sentAt: string | null }[];
 };
 
 /** What `npm run messages` prints for a database. */

@@ -1,7 +1,9 @@
 import { randomUUID } from "node:crypto";
 import type { ServerConfig } from "../config";
-import type { Channel, Enqueue, Store } from "../db/store";
+import type { Channel, Enqueue, Store, Verification } from "../db/store";
 import type { Logger } from "../logger";
+import { chatSender } from "./chat";
+import { composeConfirmationEmail } from "./confirmation";
 import { emlFileSender, newMessageId, smtpSender } from "./email";
 import { webhookSender } from "./webhook";
 import { createDeliveryWorker, type Deliver } from "./worker";
@@ -9,28 +11,39 @@ import { createDeliveryWorker, type Deliver } from "./worker";
 type DeliveryConfig = Pick<
   ServerConfig,
   "NODE_ENV" | "SMTP_URL" | "LEADS_NOTIFY_TO" | "leadsFrom" | "LEADS_WEBHOOK_URL" | "LEADS_WEBHOOK_SECRET" | "LEADS_RETRY_BASE_SECONDS" | "LEADS_MAIL_DIR" | "LEADS_LEASE_SECONDS"
+  | "COMPANY_TIME_ZONE" | "LEADS_CONFIRMATION" | "LEADS_CHAT_WEBHOOK_URL"
 >;
 
 /** The configured channels, the outbox rows each new lead gets, and the worker that delivers them. */
 export function createDelivery(config: DeliveryConfig, store: Store, log: Logger) {
   const senders: Partial<Record<Channel, Deliver & { close?(): void }>> = {};
-  const emailSettings = { to: config.LEADS_NOTIFY_TO, from: config.leadsFrom };
+  const emailSettings = { to: config.LEADS_NOTIFY_TO, from: config.leadsFrom, timeZone: config.COMPANY_TIME_ZONE };
   // Outside production, with no mail server, each e-mail is written to a file so a developer sees what sales gets.
   const preview = !config.SMTP_URL && config.NODE_ENV !== "production";
+  const previewSettings = { ...emailSettings, to: emailSettings.to.length ? emailSettings.to : ["sales@localhost"] };
+  const confirm = config.LEADS_CONFIRMATION === "on";
   if (config.SMTP_URL) senders.email = smtpSender(config.SMTP_URL, emailSettings);
-  else if (preview) senders.email = emlFileSender(config.LEADS_MAIL_DIR, { ...emailSettings, to: emailSettings.to.length ? emailSettings.to : ["sales@localhost"] });
+  else if (preview) senders.email = emlFileSender(config.LEADS_MAIL_DIR, previewSettings);
+  if (confirm && config.SMTP_URL) senders.confirmation = smtpSender(config.SMTP_URL, emailSettings, composeConfirmationEmail);
+  else if (confirm && preview) senders.confirmation = emlFileSender(config.LEADS_MAIL_DIR, previewSettings, composeConfirmationEmail, "confirmation");
   if (config.LEADS_WEBHOOK_URL && config.LEADS_WEBHOOK_SECRET) senders.webhook = webhookSender(config.LEADS_WEBHOOK_URL, config.LEADS_WEBHOOK_SECRET);
+  if (config.LEADS_CHAT_WEBHOOK_URL) senders.chat = chatSender(config.LEADS_CHAT_WEBHOOK_URL);
 
   const worker = createDeliveryWorker({ store, channels: senders, log, retryBaseMs: config.LEADS_RETRY_BASE_SECONDS * 1000, leaseMs: config.LEADS_LEASE_SECONDS * 1000 });
 
   return {
     worker,
     /** The outbox rows for a new lead, one per configured channel, with ids fixed for every resend. */
-    enqueue(): Enqueue[] {
+    enqueue(lead: { email: string; verification: Verification }): Enqueue[] {
       const key = randomUUID();
       const rows: Enqueue[] = [];
       if (senders.email) rows.push({ channel: "email", externalId: newMessageId(key, config.leadsFrom) });
       if (senders.webhook) rows.push({ channel: "webhook", externalId: `msg_${key.replaceAll("-", "")}` });
+      // Only a person who passed reCAPTCHA gets one, and an address at most one a day (the store decides, across instances).
+      if (senders.confirmation && lead.verification === "verified") {
+        rows.push({ channel: "confirmation", externalId: newMessageId(`confirm-${key}`, config.leadsFrom).replace("<lead-", "<"), oncePerDayTo: lead.email });
+      }
+      if (senders.chat) rows.push({ channel: "chat", externalId: `chat_${key.replaceAll("-", "")}` });
       return rows;
     },
     /** One line for the start-up log: where leads go. */
@@ -38,7 +51,9 @@ export function createDelivery(config: DeliveryConfig, store: Store, log: Logger
       const to = [
         config.SMTP_URL && `e-mail to ${config.LEADS_NOTIFY_TO.join(", ")}`,
         config.LEADS_WEBHOOK_URL && `webhook ${new URL(config.LEADS_WEBHOOK_URL).origin}`,
+        config.LEADS_CHAT_WEBHOOK_URL && `chat alert ${new URL(config.LEADS_CHAT_WEBHOOK_URL).origin}`,
       ].filter(Boolean);
+      if (senders.confirmation) to.push(`a confirmation to verified visitors${config.SMTP_URL ? "" : ` (previews in ${config.LEADS_MAIL_DIR}/)`}`);
       if (to.length > 0) return `Each lead is stored, then delivered by ${to.join(" and ")}.`;
       const hint = "set SMTP_URL and LEADS_NOTIFY_TO, or LEADS_WEBHOOK_URL and LEADS_WEBHOOK_SECRET, to have them delivered";
       return preview

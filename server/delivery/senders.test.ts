@@ -52,7 +52,7 @@ describe("the notification e-mail over real SMTP", () => {
     expect(first!.rcptTo.sort()).toEqual(["ceo@example.com", "sales@example.com"]);
     expect(first!.mail.text).toContain("Email: grace@navy.example");
     expect(first!.mail.text).toContain("Lead: #7");
-    expect(first!.mail.text).toContain("Received: 2026-11-22T10:00:00.000Z");
+    expect(first!.mail.text).toContain("Received: Sunday, 22 November 2026 at 10:00 (UTC)");
     expect(first!.mail.text).toContain("reCAPTCHA: verified");
     expect(first!.mail.text).toContain("Line one\nLine two <b>bold</b>");
     expect(first!.mail.html).toContain("Line two &lt;b&gt;bold&lt;/b&gt;");
@@ -114,6 +114,7 @@ describe("the lead webhook", () => {
         message: lead.message,
         verification: "verified",
         verificationNote: null,
+        source: null,
       },
     });
   });

@@ -14,7 +14,8 @@ export function webhookBody(lead: StoredMessage, now: Date) {
   return {
     type: "lead.created",
     timestamp: now.toISOString(),
-    data: { id, createdAt, firstName, lastName, email, company, message, verification, verificationNote },
+    // source: where the visit came from ({landingPage, utm?, referrer?, pages}), or null when none was sent.
+    data: { id, createdAt, firstName, lastName, email, company, message, verification, verificationNote, source: lead.source ?? null },
   };
 }
 

@@ -1,0 +1,52 @@
+import type { OutboxJob, StoredMessage } from "../db/store";
+import { sourceSummary } from "./lead-text";
+
+/*
+ * The team chat alert (LEADS_CHAT_WEBHOOK_URL): a Slack-compatible incoming webhook, which Mattermost and
+ * Discord's /slack endpoints accept too. Visitor text is escaped for Slack's markup, so `<!channel>`,
+ * `<@U123>` or `<https://x|label>` typed into the form arrive as plain text, never as mentions or links;
+ * an `@` typed by a visitor is followed by a word joiner, so Mattermost's and Discord's @channel/@everyone
+ * mentions do not fire either.
+ */
+
+export const CHAT_TIMEOUT_MS = 10_000;
+export const CHAT_MESSAGE_CHARS = 300;
+
+/** Visitor text made inert: Slack's three control characters escaped (its documented rule), mentions broken. */
+export function escapeChat(value: string): string {
+  return value.replace(/[&<>]/g, (char) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;" })[char] ?? char).replace(/@/g, "@\u2060");
+}
+
+const oneLine = (value: string) => value.replace(/\s+/g, " ").trim();
+
+export function chatText(lead: StoredMessage): string {
+  const who = escapeChat(oneLine(`${lead.firstName} ${lead.lastName}`));
+  const company = lead.company ? ` (${escapeChat(oneLine(lead.company))})` : "";
+  const flag = lead.verification === "verified" ? "" : " [unverified reCAPTCHA]";
+  const chars = [...lead.message];
+  const excerpt = chars.length > CHAT_MESSAGE_CHARS ? `${chars.slice(0, CHAT_MESSAGE_CHARS).join("").trimEnd()}…` : lead.message;
+  const quoted = escapeChat(excerpt)
+    .split("\n")
+    .map((line) => `> ${line}`)
+    .join("\n");
+  return [`New lead #${lead.id} from *${who}*${company}${flag}`, quoted, `Source: ${escapeChat(sourceSummary(lead.source))}`].join("\n");
+}
+
+/** The JSON body: `text` is all a Slack-compatible endpoint needs; link previews off (no visitor URL is fetched). */
+export function chatBody(lead: StoredMessage) {
+  return { text: chatText(lead), unfurl_links: false, unfurl_media: false };
+}
+
+export function chatSender(url: string) {
+  return async (job: OutboxJob) => {
+    const response = await fetch(url, {
+      method: "POST",
+      headers: { "Content-Type": "application/json", "User-Agent": "lead-chat-alert" },
+      body: JSON.stringify(chatBody(job.lead)),
+      redirect: "manual",
+      signal: AbortSignal.timeout(CHAT_TIMEOUT_MS),
+    });
+    await response.body?.cancel();
+    if (response.status < 200 || response.status > 299) throw new Error(`chat webhook answered HTTP ${response.status}`);
+  };
+}
