@@ -8,6 +8,7 @@ import { ScrollManager } from "~/components/scroll-manager";
 import { SiteFooter, type FooterData } from "~/components/site-footer";
 import { SiteHeader } from "~/components/site-header";
 import { SiteToaster } from "~/components/site-toaster";
+import { VisitRecorder } from "~/components/visit-recorder";
 import { findIndustry, findService, resources } from "~/content/catalog.server";
 
 // Runs at build time: the footer's link titles come from the content, which never ships to the client.
@@ -62,6 +63,7 @@ export default function App({ loaderData }: Route.ComponentProps) {
       </main>
       <SiteFooter links={loaderData} />
       <ScrollManager />
+      <VisitRecorder />
       <SiteToaster />
     </>
   );

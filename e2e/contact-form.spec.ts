@@ -185,7 +185,7 @@ test.describe("contact form", () => {
     expect(response.status()).toBe(201);
     const { id } = await response.json();
     expect(response.request().headers()["content-type"]).toBe("application/json");
-    expect(JSON.parse(response.request().postData() ?? "")).toEqual({ ...values, recaptchaToken: expect.stringMatching(/^pass:/), submissionId: expect.stringMatching(/^[0-9a-f-]{32,36}$/), website: "" });
+    expect(JSON.parse(response.request().postData() ?? "")).toEqual({ ...values, recaptchaToken: expect.stringMatching(/^pass:/), submissionId: expect.stringMatching(/^[0-9a-f-]{32,36}$/), website: "", source: { landingPage: "/", pages: ["/"] } });
 
     await expect(ui.status).toHaveText(STATUS.sent);
     await expect(page.getByRole("listitem").filter({ hasText: "Message sent successfully!" })).toBeVisible();

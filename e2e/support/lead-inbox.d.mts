@@ -33,4 +33,14 @@ export function startWebhookReceiver(
   }
 >;
 
+export type ReceivedChat = { body: { text: string; unfurl_links?: boolean; unfurl_media?: boolean }; headers: IncomingHttpHeaders; receivedAt: number };
+
+export function startChatReceiver(options?: { status?: number }): Promise<{
+  url: string;
+  messages: ReceivedChat[];
+  settings: { status: number };
+  waitFor(predicate: (messages: ReceivedChat[]) => boolean, timeoutMs?: number): Promise<void>;
+  stop(): Promise<void>;
+}>;
+
 export function newWebhookSecret(): string;

@@ -113,6 +113,37 @@ export async function startWebhookReceiver(secret, { status = 200, port = 0 } = 
   };
 }
 
+/** A Slack-compatible incoming webhook (the team chat alert): keeps each JSON body, answering `status` (200 by default). */
+export async function startChatReceiver({ status = 200 } = {}) {
+  const messages = [];
+  const waiters = new Set();
+  const settings = { status };
+  const server = createServer((req, res) => {
+    const chunks = [];
+    req.on("data", (chunk) => chunks.push(chunk));
+    req.on("end", () => {
+      const ok = settings.status >= 200 && settings.status < 300;
+      if (ok) messages.push({ body: JSON.parse(Buffer.concat(chunks).toString("utf8")), headers: req.headers, receivedAt: Date.now() });
+      // Slack answers "ok" as text/plain.
+      res.writeHead(settings.status, { "Content-Type": "text/plain" }).end(ok ? "ok" : "invalid_payload");
+      for (const check of [...waiters]) check();
+    });
+  });
+  const port = await listen(server, 0);
+  return {
+    url: `http://127.0.0.1:${port}/services/T000/B000/XXXX`,
+    messages,
+    settings,
+    waitFor(predicate, timeoutMs = 20_000) {
+      return waitUntil(waiters, () => predicate(messages), timeoutMs, () => `${messages.length} chat messages received`);
+    },
+    async stop() {
+      server.closeAllConnections();
+      await new Promise((resolve) => server.close(resolve));
+    },
+  };
+}
+
 function waitUntil(waiters, holds, timeoutMs, describe) {
   return new Promise((resolve, reject) => {
     const check = () => {

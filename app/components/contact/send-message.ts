@@ -1,4 +1,5 @@
 import type { ContactInput } from "~/lib/contact-schema";
+import { visitSource } from "~/lib/visit-source";
 
 /** A failed send, with the API's explanation when it gave one (shown in the error toast). */
 export class ContactSendError extends Error {
@@ -42,7 +43,8 @@ export async function sendContactMessage(payload: ContactInput, { endpoint, time
         method: "POST",
         mode: crossOrigin ? "no-cors" : "same-origin",
         headers: crossOrigin ? undefined : { "Content-Type": "application/json", Accept: "application/json" },
-        body: JSON.stringify(payload),
+        // Where the visit came from goes with the message, and only with it (absent when attribution is off).
+        body: JSON.stringify({ ...payload, source: payload.source ?? visitSource() }),
         signal: controller.signal,
         credentials: "omit",
       });

@@ -1,0 +1,55 @@
+import { beforeEach, describe, expect, it } from "vitest";
+import { sourceLimits, validateContact } from "./contact-schema";
+import { VISIT_SOURCE_KEY, recordPageView, visitSource } from "./visit-source";
+
+const origin = "https://arcline.example";
+const view = (pathname: string, search = "", referrer = "") => recordPageView({ pathname, search, origin }, { referrer, storage: sessionStorage, enabled: true });
+
+beforeEach(() => sessionStorage.clear());
+
+describe("the visit's source", () => {
+  it("keeps the landing page, its campaign, the referrer's origin only, and each new page in order", () => {
+    view("/", "?utm_source=newsletter&utm_campaign=spring&utm_medium=email&email=ada%40example.com", "https://news.example/issue/7?reader=ada");
+    view("/services/ux-design");
+    view("/services/ux-design"); // a reload or a hash link on the same page
+    view("/industries/retail-ecommerce", "?utm_campaign=other");
+    expect(visitSource({ enabled: true })).toEqual({
+      landingPage: "/",
+      utm: { source: "newsletter", medium: "email", campaign: "spring" },
+      referrer: "https://news.example",
+      pages: ["/", "/services/ux-design", "/industries/retail-ecommerce"],
+    });
+  });
+
+  it("records no referrer for the site itself or a non-web address, and no utm when there is none", () => {
+    view("/resources/x", "", `${origin}/other`);
+    expect(visitSource({ enabled: true })).toEqual({ landingPage: "/resources/x", pages: ["/resources/x"] });
+    sessionStorage.clear();
+    view("/", "", "android-app://com.example");
+    expect(visitSource({ enabled: true })).toEqual({ landingPage: "/", pages: ["/"] });
+  });
+
+  it("keeps the 20 most recent pages and trims values to what the API accepts", () => {
+    view("/", `?utm_campaign=${"c".repeat(500)}`);
+    for (let i = 0; i < 30; i++) view(`/page-${i}`);
+    const source = visitSource({ enabled: true })!;
+    expect(source.pages).toHaveLength(sourceLimits.pages);
+    expect(source.pages.at(-1)).toBe("/page-29");
+    expect(validateContact({ firstName: "A", lastName: "B", email: "a@b.example", message: "Hi", recaptchaToken: "t", source })).toMatchObject({ sourceProblem: null, data: { source } });
+  });
+
+  it("keeps nothing, and forgets what it kept, when attribution is off", () => {
+    view("/", "?utm_campaign=spring");
+    recordPageView({ pathname: "/about", search: "", origin }, { storage: sessionStorage, enabled: false });
+    expect(sessionStorage.getItem(VISIT_SOURCE_KEY)).toBeNull();
+    expect(visitSource({ enabled: false })).toBeUndefined();
+  });
+
+  it("survives storage it cannot use", () => {
+    sessionStorage.setItem(VISIT_SOURCE_KEY, "{not json");
+    expect(visitSource({ enabled: true })).toBeUndefined();
+    const broken = { getItem: () => { throw new Error("denied"); } } as unknown as Storage;
+    expect(() => recordPageView({ pathname: "/", search: "", origin }, { storage: broken, enabled: true })).not.toThrow();
+    expect(visitSource({ storage: broken, enabled: true })).toBeUndefined();
+  });
+});
