@@ -134,6 +134,8 @@ export class SqliteStore implements Store {
   async claimDeliveries(channel: Channel, { now, leaseMs, limit }: { now: Date; leaseMs: number; limit: number }): Promise<OutboxJob[]> {
     const lease = randomUUID();
     const at = now.toISOString();
+    // The lease runs on this machine's clock whatever `now` the caller passes: one file, one machine.
+    const clock = new Date();
     const claimed = await this.db.execute({
       sql: `UPDATE outbox SET attempts = attempts + 1, lease = ?, locked_until = ?
             WHERE id IN (
@@ -142,7 +144,7 @@ export class SqliteStore implements Store {
               ORDER BY next_attempt_at, id LIMIT ?
             )
             RETURNING id, message_id, external_id, attempts`,
-      args: [lease, new Date(now.getTime() + leaseMs).toISOString(), channel, at, at, limit],
+      args: [lease, new Date(clock.getTime() + leaseMs).toISOString(), channel, at, clock.toISOString(), limit],
     });
     if (claimed.rows.length === 0) return [];
     const ids = claimed.rows.map((row) => Number(row.message_id));

@@ -211,6 +211,13 @@ describe.each(Object.keys(engines) as (keyof typeof engines)[])("the %s store", 
     expect(await claim(store, "email")).toEqual([]);
   });
 
+  it("keeps a live lease from a claimant whose clock runs ahead", async () => {
+    const store = await open();
+    await store.insertLead(sample, both);
+    expect(await claim(store, "email")).toHaveLength(1);
+    expect(await claim(store, "email", new Date(Date.now() + 120_000))).toEqual([]);
+  });
+
   it("at start-up takes back only leases that have run out, never a live one", async () => {
     const store = await open();
     await store.insertLead(sample, both);
