@@ -5,7 +5,7 @@ import { fileURLToPath } from "node:url";
 import { createClient, type Client, type Row } from "@libsql/client";
 import { migrations as allMigrations, type Migration } from "./sqlite-migrations";
 import { DELIVERY_COLUMNS, MESSAGE_COLUMNS, sourceColumn, toLeads, toMessage } from "./rows";
-import { CONFIRMATION_WINDOW_MS, addressKey, type Channel, type Enqueue, type Lead, type NewMessage, type OutboxJob, type Store, type StoredMessage } from "./store";
+import { CHANNEL_NOT_CONFIGURED, CONFIRMATION_WINDOW_MS, addressKey, type Channel, type Enqueue, type Lead, type NewMessage, type OutboxJob, type Store, type StoredMessage } from "./store";
 
 export type Database = Client;
 
@@ -152,6 +152,8 @@ export class SqliteStore implements Store {
   async claimDeliveries(channel: Channel, { now, leaseMs, limit }: { now: Date; leaseMs: number; limit: number }): Promise<OutboxJob[]> {
     const lease = randomUUID();
     const at = now.toISOString();
+    // The lease runs on this machine's clock whatever `now` the caller passes: one file, one machine.
+    const clock = new Date();
     const claimed = await this.db.execute({
       sql: `UPDATE outbox SET attempts = attempts + 1, lease = ?, locked_until = ?
             WHERE id IN (
@@ -160,7 +162,7 @@ export class SqliteStore implements Store {
               ORDER BY next_attempt_at, id LIMIT ?
             )
             RETURNING id, message_id, external_id, attempts`,
-      args: [lease, new Date(now.getTime() + leaseMs).toISOString(), channel, at, at, limit],
+      args: [lease, new Date(clock.getTime() + leaseMs).toISOString(), channel, at, clock.toISOString(), limit],
     });
     if (claimed.rows.length === 0) return [];
     const ids = claimed.rows.map((row) => Number(row.message_id));
@@ -188,6 +190,17 @@ export class SqliteStore implements Store {
     });
   }
 
+  async releaseDeliveries(jobs: OutboxJob[]) {
+    if (jobs.length === 0) return;
+    await this.db.batch(
+      jobs.map((job) => ({
+        sql: "UPDATE outbox SET attempts = MAX(attempts - 1, 0), lease = NULL, locked_until = NULL WHERE id = ? AND lease = ? AND status = 'pending'",
+        args: [job.id, job.lease],
+      })),
+      "write",
+    );
+  }
+
   async requeueFailed(leadId: number, now: Date) {
     const result = await this.db.execute({
       sql: "UPDATE outbox SET status = 'pending', attempts = 0, next_attempt_at = ? WHERE message_id = ? AND status = 'failed'",
@@ -196,8 +209,38 @@ export class SqliteStore implements Store {
     return result.rowsAffected;
   }
 
+  async queueUnreached(enqueue: () => Enqueue[], now: Date) {
+    const unreached = await this.db.execute(
+      `SELECT m.id, (SELECT group_concat(channel) FROM outbox WHERE message_id = m.id) AS channels FROM messages m
+       WHERE NOT EXISTS (SELECT 1 FROM outbox WHERE message_id = m.id AND status = 'sent' AND channel <> 'confirmation')`,
+    );
+    const inserts = unreached.rows.flatMap((row) => {
+      const has = new Set(String(row.channels ?? "").split(","));
+      return enqueue()
+        .filter(({ channel }) => !has.has(channel))
+        .map(({ channel, externalId }) => ({
+          sql: "INSERT INTO outbox (message_id, channel, external_id, next_attempt_at) VALUES (?, ?, ?, ?) ON CONFLICT DO NOTHING",
+          args: [Number(row.id), channel, externalId, now.toISOString()],
+        }));
+    });
+    if (inserts.length === 0) return 0;
+    const results = await this.db.batch(inserts, "write");
+    return results.reduce((sum, result) => sum + result.rowsAffected, 0);
+  }
+
+  async flagUnconfigured(configured: Channel[]) {
+    const result = await this.db.execute({
+      sql: `UPDATE outbox SET last_error = ? WHERE status = 'pending' AND channel NOT IN (${configured.map(() => "?").join(",") || "''"})`,
+      args: [CHANNEL_NOT_CONFIGURED, ...configured],
+    });
+    return result.rowsAffected;
+  }
+
   async recoverLeases() {
-    const result = await this.db.execute("UPDATE outbox SET lease = NULL, locked_until = NULL WHERE lease IS NOT NULL AND status = 'pending'");
+    const result = await this.db.execute({
+      sql: "UPDATE outbox SET lease = NULL, locked_until = NULL WHERE lease IS NOT NULL AND status = 'pending' AND locked_until <= ?",
+      args: [new Date().toISOString()],
+    });
     return result.rowsAffected;
   }
 
@@ -213,7 +256,15 @@ export class SqliteStore implements Store {
 
   async deleteLeadsBefore(cutoff: Date) {
     const at = cutoff.toISOString();
-    return this.deleteWhere("created_at < ?", [at], { sql: "DELETE FROM confirmation_sends WHERE queued_at < ?", args: [at] });
+    // A confirmation still pending or failed does not keep the visitor's data: only deliveries to the company do.
+    const deleted = await this.deleteWhere(
+      "created_at < ? AND NOT EXISTS (SELECT 1 FROM outbox WHERE message_id = messages.id AND status IN ('pending', 'failed') AND channel <> 'confirmation')",
+      [at],
+      { sql: "DELETE FROM confirmation_sends WHERE queued_at < ?", args: [at] },
+    );
+    // What is left that old is waiting for a delivery (or an operator).
+    const kept = await this.db.execute({ sql: "SELECT COUNT(*) AS n FROM messages WHERE created_at < ?", args: [at] });
+    return { deleted, kept: Number(kept.rows[0]?.n ?? 0) };
   }
 
   async eraseByEmail(email: string) {
@@ -224,12 +275,12 @@ export class SqliteStore implements Store {
     const [, deleted] = await this.db.batch(
       [
         { sql: `DELETE FROM outbox WHERE message_id IN (SELECT id FROM messages WHERE ${condition})`, args },
-        { sql: `DELETE FROM messages WHERE ${condition}`, args },
+        { sql: `DELETE FROM messages WHERE ${condition} RETURNING id`, args },
         alsoDelete,
       ],
       "write",
     );
-    return deleted?.rowsAffected ?? 0;
+    return (deleted?.rows ?? []).map((row) => Number(row.id)).sort((a, b) => a - b);
   }
 
   async close() {

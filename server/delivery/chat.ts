@@ -1,5 +1,7 @@
 import type { OutboxJob, StoredMessage } from "../db/store";
 import { sourceSummary } from "./lead-text";
+import { DeliveryError } from "./outcome";
+import { retryAfterMs } from "./webhook";
 
 /*
  * The team chat alert (LEADS_CHAT_WEBHOOK_URL): a Slack-compatible incoming webhook, which Mattermost and
@@ -9,7 +11,6 @@ import { sourceSummary } from "./lead-text";
  * mentions do not fire either.
  */
 
-export const CHAT_TIMEOUT_MS = 10_000;
 export const CHAT_MESSAGE_CHARS = 300;
 
 /** Visitor text made inert: Slack's three control characters escaped (its documented rule), mentions broken. */
@@ -38,15 +39,18 @@ export function chatBody(lead: StoredMessage) {
 }
 
 export function chatSender(url: string) {
-  return async (job: OutboxJob) => {
+  // The same outcomes as the lead webhook: 2xx sent, 410 gone for good, anything else retried (honouring Retry-After).
+  return async (job: OutboxJob, signal?: AbortSignal) => {
     const response = await fetch(url, {
       method: "POST",
       headers: { "Content-Type": "application/json", "User-Agent": "lead-chat-alert" },
       body: JSON.stringify(chatBody(job.lead)),
       redirect: "manual",
-      signal: AbortSignal.timeout(CHAT_TIMEOUT_MS),
+      signal,
     });
     await response.body?.cancel();
-    if (response.status < 200 || response.status > 299) throw new Error(`chat webhook answered HTTP ${response.status}`);
+    if (response.status >= 200 && response.status <= 299) return;
+    if (response.status === 410) throw new DeliveryError("endpoint gone (chat webhook answered HTTP 410)", { permanent: true });
+    throw new DeliveryError(`chat webhook answered HTTP ${response.status}`, { retryAfterMs: retryAfterMs(response.headers.get("retry-after")) });
   };
 }
