@@ -227,15 +227,15 @@ test.describe("POST /api/contact on the main server", () => {
     expect(await storedByText(mainDatabaseUrl(), body.message as string)).toHaveLength(0);
   });
 
-  test("answers 413 for a body over 16 KB", async ({ request }) => {
-    const body = message({ message: "x".repeat(17 * 1024) });
+  test("answers 413 for a body over 24 KB", async ({ request }) => {
+    const body = message({ message: "x".repeat(25 * 1024) });
     const response = await post(request, body);
     expect(response.status()).toBe(413);
     expect(await response.json()).toMatchObject({ ok: false });
     expect(await storedByText(mainDatabaseUrl(), body.message as string)).toHaveLength(0);
   });
 
-  test("answers 413 for a chunked body over 16 KB that declares no length", async ({ baseURL }) => {
+  test("answers 413 for a chunked body over 24 KB that declares no length", async ({ baseURL }) => {
     const status = await new Promise<number>((resolve, reject) => {
       const req = httpRequest(`${baseURL}/api/contact`, { method: "POST", headers: { "Content-Type": "application/json" } }, (res) => {
         res.resume();
@@ -243,7 +243,7 @@ test.describe("POST /api/contact on the main server", () => {
       });
       req.on("error", reject);
       // No Content-Length: node sends Transfer-Encoding: chunked, so the limit must be enforced while reading.
-      for (let i = 0; i < 20; i++) req.write(" ".repeat(1024));
+      for (let i = 0; i < 28; i++) req.write(" ".repeat(1024));
       req.end();
     });
     expect(status).toBe(413);
@@ -385,7 +385,9 @@ test.describe("contact API on its own server", () => {
       const [header, ...rest] = csv.slice(1).split("\r\n");
       expect(header).toBe(
         '"id","firstName","lastName","email","company","message","createdAt","verification","verificationNote",' +
-          '"emailStatus","emailAttempts","emailLastError","emailSentAt","webhookStatus","webhookAttempts","webhookLastError","webhookSentAt"',
+          '"sourceLandingPage","sourceUtmSource","sourceUtmMedium","sourceUtmCampaign","sourceUtmTerm","sourceUtmContent","sourceReferrer","sourcePages",' +
+          '"emailStatus","emailAttempts","emailLastError","emailSentAt","webhookStatus","webhookAttempts","webhookLastError","webhookSentAt",' +
+          '"confirmationStatus","confirmationAttempts","confirmationLastError","confirmationSentAt","chatStatus","chatAttempts","chatLastError","chatSentAt"',
       );
       expect(rest.join("\r\n")).toContain(`"1","'=HYPERLINK(""http://evil.example"")","Lovelace","ada@example.com","'+1 555","Line ""one""\nline, two;'=cmd|' /C calc'!A0",`);
       expect(rest.join("\r\n")).toContain(`,"verified",`);
