@@ -146,7 +146,7 @@ test("the chat alert keeps a visitor's mentions and links as plain text, names t
   await expect.poll(() => channelStatus(s, id, "chat")).toBe("sent");
 }));
 
-test("a forged, oversized or malformed source never costs the lead: it is stored without it; erase removes a stored source", withSetup({ LEADS_CONFIRMATION: "off" }, async (s) => {
+test("a forged, oversized or malformed source never costs the lead: it is stored without it; erase removes a stored source", withSetup({ LEADS_CONFIRMATION: "off", LOG_LEVEL: "debug" }, async (s) => {
   const email = `ada.${unique()}@example.com`;
   const bad = [
     { landingPage: "/", pages: ["/"], email: "forged@example.com" },
@@ -170,6 +170,8 @@ test("a forged, oversized or malformed source never costs the lead: it is stored
   expect(leads).toHaveLength(bad.length + 1);
   expect(leads.slice(0, bad.length).map((m) => m.source)).toEqual(bad.map(() => null));
   expect(leads.at(-1)?.source).toEqual({ ...good, utm: { campaign: "spring" } });
+  // Each one is logged at debug level with its reason, never with the value it held.
+  expect(s.server.output().match(/"msg":"contact source dropped","reason":"source/g)).toHaveLength(bad.length);
   expect(s.server.output()).not.toContain("forged@example.com");
 
   const exported = JSON.parse(await runMessages(s.server.databaseUrl, "export", "--email", email)) as { leads: { source: unknown }[] };

@@ -1,5 +1,8 @@
 /** Structured logs: one JSON line per event on stdout. Never pass message bodies or secrets. */
-export type Logger = ReturnType<typeof createLogger>;
+export type Logger = Omit<ReturnType<typeof createLogger>, "debug"> & {
+  /** Optional, so that a quiet stand-in logger needs only the three levels. */
+  debug?: (fields: Record<string, unknown>) => void;
+};
 
 export function createLogger(level: "debug" | "info" | "silent" = "info") {
   const write = (severity: string, fields: Record<string, unknown>) => {
