@@ -2,6 +2,7 @@ import { randomUUID } from "node:crypto";
 import pg from "pg";
 import { migrations as allMigrations, type Migration } from "./postgres-migrations";
 import { createPostgresRateLimiter } from "./postgres-rate-limit";
+import { OUTBOX_STATS_SQL, toOutboxStats } from "./outbox-stats";
 import { DELIVERY_COLUMNS, MESSAGE_COLUMNS, toLeads, toMessage, type Row } from "./rows";
 import type { Channel, Enqueue, Lead, NewMessage, OutboxJob, Store, StoredMessage } from "./store";
 
@@ -229,6 +230,14 @@ export class PostgresStore implements Store {
       [channel],
     );
     return result.rows[0]?.due ?? null;
+  }
+
+  async outboxStats() {
+    return toOutboxStats((await this.pool.query(OUTBOX_STATS_SQL)).rows);
+  }
+
+  async ping() {
+    await this.pool.query("SELECT 1");
   }
 
   // Outbox rows go with their lead (ON DELETE CASCADE), in the same statement.

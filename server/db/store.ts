@@ -35,6 +35,11 @@ export type Delivery = {
 
 export type Lead = StoredMessage & { deliveries: Delivery[] };
 
+/** One channel's outbox: how many deliveries are in each state, and when the lead of the oldest pending one arrived. */
+export type ChannelStats = { pending: number; failed: number; sent: number; oldestPendingAt: Date | null };
+/** Every channel of `channels`, those with no rows included (zeros). */
+export type OutboxStats = Record<Channel, ChannelStats>;
+
 /** A delivery to make now, with the lead it is about. The lease says this instance holds it. */
 export type OutboxJob = {
   id: number;
@@ -76,6 +81,10 @@ export interface Store {
   recoverLeases(): Promise<number>;
   /** The earliest time a pending delivery of this channel is due, or null when there is none. */
   nextDue(channel: Channel): Promise<Date | null>;
+  /** Per channel, the deliveries pending, failed and sent, and the oldest pending one (metrics and `messages status`). */
+  outboxStats(): Promise<OutboxStats>;
+  /** A trivial query: resolves once the database answers (readiness). */
+  ping(): Promise<void>;
   /** Deletes leads created before `cutoff` with their outbox rows; resolves to the number of leads deleted. */
   deleteLeadsBefore(cutoff: Date): Promise<number>;
   /** Deletes every lead from one e-mail address (any case) with its outbox rows; resolves to the number deleted. */
