@@ -5,9 +5,11 @@ import { clientIp, rateLimitKey } from "../client-ip";
 import type { ServerConfig } from "../config";
 import type { Enqueue, Store, Verification } from "../db/store";
 import type { Logger } from "../logger";
+import type { Metrics } from "../metrics";
 import { createRateLimiter, type RateLimiter } from "./rate-limit";
 import { createUnverifiedCap } from "./unverified-cap";
 import { verifyRecaptcha, type VerifyOutcome } from "./siteverify";
+import type { SubmissionOutcome } from "../metrics";
 
 export const MAX_BODY_BYTES = 16 * 1024;
 const MAX_USER_AGENT = 512;
@@ -25,6 +27,8 @@ export type ContactApiDeps = {
   createLimiter?: (options: { name: string; limit: number }) => RateLimiter;
   verify?: (token: string, remoteIp: string | undefined) => Promise<VerifyOutcome>;
   now?: () => Date;
+  /** Counts each POST's outcome (contact_submissions_total). */
+  metrics?: Pick<Metrics, "recordSubmission">;
 };
 
 type ErrorStatus = 400 | 405 | 413 | 415 | 429 | 503;
@@ -36,8 +40,9 @@ const fail = (c: Context, status: ErrorStatus, error: string, field: ContactFiel
  * POST /api/contact: validates a message with the form's own schema, checks the reCAPTCHA token with
  * Google, and stores the message. 201 {ok:true,id} is sent only once the row is committed.
  */
-export function createContactApi({ config, store, log, enqueue = () => [], onStored, rateLimiter, createLimiter = createRateLimiter, verify, now = () => new Date() }: ContactApiDeps): Hono {
+export function createContactApi({ config, store, log, enqueue = () => [], onStored, rateLimiter, createLimiter = createRateLimiter, verify, now = () => new Date(), metrics }: ContactApiDeps): Hono {
   const api = new Hono();
+  const count = (outcome: SubmissionOutcome) => metrics?.recordSubmission(outcome);
   const limiter = rateLimiter ?? createLimiter({ limit: config.CONTACT_RATE_LIMIT, name: "contact" });
   // Rejected attempts are not counted above, so a looser cap on all attempts keeps one client from making us
   // call siteverify (and log) without end. Generous: people correcting typos never get near it.
@@ -74,14 +79,31 @@ export function createContactApi({ config, store, log, enqueue = () => [], onSto
   api.post(
     "/",
     async (c, next) => {
+      // Every other outcome is counted where it is decided; an exception reaches here (or Hono's error handler).
+      try {
+        await next();
+      } catch (error) {
+        count("error");
+        throw error;
+      }
+      if (c.error) count("error");
+    },
+    async (c, next) => {
       const type = (c.req.header("content-type") ?? "").split(";")[0]?.trim().toLowerCase();
       // text/plain is what a no-cors fetch sends (the browser drops the JSON type); the body is JSON either way.
       if (type !== "application/json" && type !== "text/plain") {
+        count("invalid");
         return fail(c, 415, "Send the message as JSON (Content-Type application/json or text/plain).");
       }
       await next();
     },
-    bodyLimit({ maxSize: MAX_BODY_BYTES, onError: (c) => fail(c, 413, `The message is too large (over ${MAX_BODY_BYTES / 1024} KB).`) }),
+    bodyLimit({
+      maxSize: MAX_BODY_BYTES,
+      onError: (c) => {
+        count("invalid");
+        return fail(c, 413, `The message is too large (over ${MAX_BODY_BYTES / 1024} KB).`);
+      },
+    }),
     async (c) => {
       const ip = ipOf(c);
       const key = ip ? rateLimitKey(ip) : "unknown";
@@ -89,6 +111,7 @@ export function createContactApi({ config, store, log, enqueue = () => [], onSto
       const slot = attempt.ok ? await limiter.reserve(key) : attempt;
       if (!slot.ok) {
         c.header("Retry-After", String(slot.retryAfterSeconds));
+        count("rate_limited");
         return fail(c, 429, "Too many messages from your network. Please wait a minute and try again.");
       }
       let accepted = false;
@@ -97,6 +120,7 @@ export function createContactApi({ config, store, log, enqueue = () => [], onSto
         try {
           body = JSON.parse(new TextDecoder("utf-8", { fatal: true }).decode(await c.req.arrayBuffer()));
         } catch {
+          count("invalid");
           return fail(c, 400, "The request body is not valid JSON.");
         }
 
@@ -104,15 +128,21 @@ export function createContactApi({ config, store, log, enqueue = () => [], onSto
         if (isHoneypotFilled(body)) {
           accepted = true;
           log.info({ msg: "contact honeypot", stored: false });
-          return c.json({ ok: true, id: await store.likelyNextId() }, 201);
+          const decoy = await store.likelyNextId();
+          count("spam");
+          return c.json({ ok: true, id: decoy }, 201);
         }
 
         const input = validateContact(body);
-        if (!input.ok) return fail(c, 400, input.error, input.field);
+        if (!input.ok) {
+          count("invalid");
+          return fail(c, 400, input.error, input.field);
+        }
 
         const outcome = await verifyToken(input.data.recaptchaToken, ip);
         if (outcome.kind === "rejected") {
           log.info({ msg: "contact recaptcha rejected", reason: outcome.reason });
+          count("captcha_failed");
           return fail(c, 400, "The reCAPTCHA check failed or expired. Please complete the reCAPTCHA again and resend.", "recaptchaToken");
         }
         // Google's outage must not cost us a lead: keep the message, flagged, and let a person judge it.
@@ -120,11 +150,15 @@ export function createContactApi({ config, store, log, enqueue = () => [], onSto
         if (outcome.kind === "unavailable") {
           (outcome.configError ? log.error : log.warn)({ msg: "contact recaptcha unavailable", reason: outcome.reason });
           const capped = await unverifiedCap(c);
-          if (capped) return capped;
+          if (capped) {
+            count("unavailable");
+            return capped;
+          }
         }
 
         const { firstName, lastName, email, company, message, submissionId } = input.data;
         let id: number;
+        let created: boolean;
         try {
           const stored = await store.insertLead(
             {
@@ -142,14 +176,16 @@ export function createContactApi({ config, store, log, enqueue = () => [], onSto
             },
             enqueue(),
           );
-          id = stored.id;
-          if (stored.created) onStored?.();
+          ({ id, created } = stored);
+          if (created) onStored?.();
         } catch (error) {
           log.error({ msg: "contact store failed", error: (error as Error).message });
           c.header("Retry-After", "30");
+          count("unavailable");
           return fail(c, 503, "We could not store your message right now. Please try again in a moment.");
         }
         accepted = true;
+        count(created ? "accepted" : "duplicate");
         log.info({ msg: "contact stored", id, verification });
         return c.json({ ok: true, id }, 201);
       } finally {

@@ -2,6 +2,7 @@ import { randomUUID } from "node:crypto";
 import type { ServerConfig } from "../config";
 import type { Channel, Enqueue, Store } from "../db/store";
 import type { Logger } from "../logger";
+import type { Metrics } from "../metrics";
 import { emlFileSender, newMessageId, smtpSender } from "./email";
 import { webhookSender } from "./webhook";
 import { createDeliveryWorker, type Deliver } from "./worker";
@@ -12,7 +13,7 @@ type DeliveryConfig = Pick<
 >;
 
 /** The configured channels, the outbox rows each new lead gets, and the worker that delivers them. */
-export function createDelivery(config: DeliveryConfig, store: Store, log: Logger) {
+export function createDelivery(config: DeliveryConfig, store: Store, log: Logger, metrics?: Metrics) {
   const senders: Partial<Record<Channel, Deliver & { close?(): void }>> = {};
   const emailSettings = { to: config.LEADS_NOTIFY_TO, from: config.leadsFrom };
   // Outside production, with no mail server, each e-mail is written to a file so a developer sees what sales gets.
@@ -21,7 +22,7 @@ export function createDelivery(config: DeliveryConfig, store: Store, log: Logger
   else if (preview) senders.email = emlFileSender(config.LEADS_MAIL_DIR, { ...emailSettings, to: emailSettings.to.length ? emailSettings.to : ["sales@localhost"] });
   if (config.LEADS_WEBHOOK_URL && config.LEADS_WEBHOOK_SECRET) senders.webhook = webhookSender(config.LEADS_WEBHOOK_URL, config.LEADS_WEBHOOK_SECRET);
 
-  const worker = createDeliveryWorker({ store, channels: senders, log, retryBaseMs: config.LEADS_RETRY_BASE_SECONDS * 1000, leaseMs: config.LEADS_LEASE_SECONDS * 1000 });
+  const worker = createDeliveryWorker({ store, channels: senders, log, retryBaseMs: config.LEADS_RETRY_BASE_SECONDS * 1000, leaseMs: config.LEADS_LEASE_SECONDS * 1000, metrics });
 
   return {
     worker,

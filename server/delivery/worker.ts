@@ -1,5 +1,6 @@
 import type { Channel, OutboxJob, Store } from "../db/store";
 import type { Logger } from "../logger";
+import type { Metrics } from "../metrics";
 import { retryDelayMs } from "./schedule";
 
 /*
@@ -23,6 +24,8 @@ export type WorkerOptions = {
   pollMs?: number;
   /** An attempt that takes longer than this fails (and its lease is still ours). At most 2/3 of the lease by default. */
   attemptTimeoutMs?: number;
+  /** Counts each attempt's outcome and time (lead_deliveries_total, lead_delivery_duration_seconds). */
+  metrics?: Pick<Metrics, "recordDelivery">;
 };
 
 const errorText = (error: unknown) => (error instanceof Error ? error.message : String(error)).slice(0, 500);
@@ -36,6 +39,7 @@ export function createDeliveryWorker({
   concurrency = 8,
   pollMs = 5_000,
   attemptTimeoutMs = Math.min(40_000, Math.floor((leaseMs * 2) / 3)),
+  metrics,
 }: WorkerOptions) {
   let stopping = false;
   const inFlight = new Map<string, Promise<void>>();
@@ -57,6 +61,8 @@ export function createDeliveryWorker({
 
   async function attempt(deliver: Deliver, job: OutboxJob) {
     let timer: NodeJS.Timeout | undefined;
+    const started = performance.now();
+    const seconds = () => (performance.now() - started) / 1000;
     try {
       await Promise.race([
         deliver(job),
@@ -64,12 +70,15 @@ export function createDeliveryWorker({
           timer = setTimeout(() => reject(new Error(`no answer within ${attemptTimeoutMs / 1000} s`)), attemptTimeoutMs);
         }),
       ]);
+      const took = seconds();
       await store.markSent(job, new Date());
+      metrics?.recordDelivery(job.channel, "sent", took);
       log.info({ msg: "lead delivered", channel: job.channel, lead: job.lead.id, attempt: job.attempt });
     } catch (error) {
       const delay = retryDelayMs(job.attempt, retryBaseMs);
       const retryAt = delay === null ? null : new Date(Date.now() + delay);
       const reason = errorText(error);
+      metrics?.recordDelivery(job.channel, retryAt ? "retry" : "failed", seconds());
       (retryAt ? log.warn : log.error)({
         msg: retryAt ? "lead delivery failed, will retry" : "lead delivery failed for good",
         channel: job.channel,
