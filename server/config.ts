@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { RECAPTCHA_TEST_SITE_KEY } from "~/config/recaptcha";
 import { DEFAULT_DATABASE_URL } from "./db/store";
+import { DEFAULT_MAIL_DIR } from "./delivery/email";
 import { checkWebhookSecret } from "./delivery/webhook";
 import { trustProxyEnv } from "./client-ip";
 
@@ -62,7 +63,9 @@ const envSchema = z.object({
   LEADS_RETRY_BASE_SECONDS: z.coerce.number().positive().default(10),
   // How long an instance holds a delivery it took; after that another instance may take it (its holder died).
   LEADS_LEASE_SECONDS: z.coerce.number().min(1).default(60),
-  LEADS_MAIL_DIR: z.string().default("data/mail"),
+  LEADS_MAIL_DIR: z.string().default(DEFAULT_MAIL_DIR),
+  /** "store-only": production without any delivery channel is intended (otherwise it refuses to start). */
+  LEADS_DELIVERY: z.enum(["store-only"], "must be store-only (or unset)").optional(),
 });
 
 export type ServerConfig = ReturnType<typeof loadConfig>;
@@ -86,6 +89,19 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
     throw new Error("LEADS_WEBHOOK_URL is set but LEADS_WEBHOOK_SECRET is not: every webhook is signed (whsec_… form).");
   }
   if (values.LEADS_WEBHOOK_SECRET) checkWebhookSecret(values.LEADS_WEBHOOK_SECRET);
+  const production = values.NODE_ENV === "production";
+  if (production && values.LEADS_WEBHOOK_URL && new URL(values.LEADS_WEBHOOK_URL).protocol === "http:" && !isLoopbackUrl(values.LEADS_WEBHOOK_URL)) {
+    throw new Error("LEADS_WEBHOOK_URL must be https:// in production (leads carry personal data; http is allowed on loopback only).");
+  }
+  const hasChannel = Boolean(values.SMTP_URL || values.LEADS_WEBHOOK_URL);
+  if (values.LEADS_DELIVERY === "store-only" && hasChannel) {
+    throw new Error("LEADS_DELIVERY=store-only, but SMTP_URL or LEADS_WEBHOOK_URL is set: unset one or the other.");
+  }
+  if (production && !hasChannel && values.LEADS_DELIVERY !== "store-only") {
+    throw new Error(
+      "No lead delivery channel is configured: set SMTP_URL and LEADS_NOTIFY_TO, or LEADS_WEBHOOK_URL and LEADS_WEBHOOK_SECRET; or set LEADS_DELIVERY=store-only if leads are only to be stored (read with npm run messages).",
+    );
+  }
   const siteHost = values.SITE_URL ? new URL(values.SITE_URL).hostname : "localhost";
   return {
     ...values,
@@ -109,4 +125,10 @@ export function isPublicSiteUrl(siteUrl: string | undefined): boolean {
     return true;
   }
   return !(host === "localhost" || host.endsWith(".localhost") || host === "127.0.0.1" || host === "[::1]");
+}
+
+/** A URL on this machine (localhost, 127.0.0.0/8, ::1). */
+export function isLoopbackUrl(url: string): boolean {
+  const host = new URL(url).hostname.toLowerCase();
+  return host === "localhost" || host.endsWith(".localhost") || /^127\.\d+\.\d+\.\d+$/.test(host) || host === "[::1]";
 }

@@ -15,7 +15,7 @@ export async function createDevApi(): Promise<Hono> {
     if (config.usingTestKeys) console.warn(testKeysWarning());
     const { api: contactApi, delivery } = await startContactApi(config, log);
     console.info(delivery.summary());
-    await delivery.worker.start();
+    await delivery.start();
     const api = new Hono();
     api.route("/api/contact", contactApi);
     api.all("*", (c) => c.json({ ok: false, error: "Not found" }, 404));

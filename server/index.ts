@@ -56,8 +56,8 @@ if (config.METRICS_PORT !== undefined) {
 }
 
 log.info({ msg: "lead delivery", summary: delivery.summary() });
-await delivery.worker.start();
-const stopRetention = config.LEADS_RETENTION_DAYS ? startRetention(store, config.LEADS_RETENTION_DAYS, log) : () => {};
+await delivery.start();
+const stopRetention = config.LEADS_RETENTION_DAYS ? startRetention(store, config.LEADS_RETENTION_DAYS, log, { mailDir: config.LEADS_MAIL_DIR }) : () => {};
 
 const server = serve({ fetch: app.fetch, hostname: config.HOST, port: config.PORT, serverOptions: httpServerOptions(config) }, (info) => {
   log.info({ msg: "listening", url: `http://${info.address === "0.0.0.0" ? "localhost" : info.address}:${info.port}` });

@@ -13,7 +13,8 @@ import { parseArgs } from "node:util";
 import { toCsv } from "./contact/csv";
 import { openStore } from "./db";
 import { databaseFile } from "./db/sqlite-store";
-import { DEFAULT_DATABASE_URL, channels, type Delivery, type Lead, type Store } from "./db/store";
+import { CHANNEL_NOT_CONFIGURED, DEFAULT_DATABASE_URL, channels, type Delivery, type Lead, type Store } from "./db/store";
+import { DEFAULT_MAIL_DIR, deleteEmlPreviews } from "./delivery/email";
 import { outboxProblems, parseAge, statusReport } from "./outbox-status";
 import { visibleFields } from "./terminal-text";
 
@@ -44,6 +45,7 @@ const pick = (lead: Lead) => ({
 function deliveryLine(delivery: Delivery): string {
   if (delivery.status === "sent") return `${delivery.channel}: sent ${delivery.sentAt ?? ""}`.trim();
   if (delivery.status === "failed") return `${delivery.channel}: failed after ${delivery.attempts} attempts: ${delivery.lastError ?? "no reason recorded"}`;
+  if (delivery.lastError === CHANNEL_NOT_CONFIGURED) return `${delivery.channel}: pending, channel not configured (no instance delivers by ${delivery.channel})`;
   const tried = delivery.attempts > 0 ? `, attempt ${delivery.attempts} failed: ${delivery.lastError ?? "no reason recorded"}` : "";
   return `${delivery.channel}: pending${tried}, next try at ${delivery.nextAttemptAt ?? "once the current attempt ends"}`;
 }
@@ -128,7 +130,10 @@ async function main() {
         const leads = missing ? [] : await withStore(url, (store) => store.listLeads({ email }));
         process.stdout.write(`${JSON.stringify({ email, exportedAt: new Date().toISOString(), leads }, null, 2)}\n`);
       } else {
-        const erased = missing ? 0 : await withStore(url, (store) => store.eraseByEmail(email));
+        const ids = missing ? [] : await withStore(url, (store) => store.eraseByEmail(email));
+        // The development previews of the notification e-mails hold the same personal data.
+        await deleteEmlPreviews(process.env.LEADS_MAIL_DIR || DEFAULT_MAIL_DIR, ids);
+        const erased = ids.length;
         process.stdout.write(`Erased ${erased} lead${erased === 1 ? "" : "s"} from ${email}.\n`);
       }
       return;

@@ -85,7 +85,7 @@ export function installShutdown(
     if (!served || unfinished.length > 0) {
       const now = Date.now();
       const still = [...running.values()].map((entry) => `${entry.method} ${entry.path} (${now - entry.started} ms)`);
-      const deliveries = unfinished.map((key) => `delivery ${key} (retried on the next start)`);
+      const deliveries = unfinished.map((key) => (key.endsWith(" released") ? `delivery ${key} (due at once for any instance)` : `delivery ${key} (retried once its lease runs out)`));
       log.error({ msg: "forced exit: requests still running after the shutdown grace period", graceMs, running: [...still, ...deliveries] });
       if (still.length === 0 && !served) log.error({ msg: "forced exit: connections still open, no request running" });
       code = 1;

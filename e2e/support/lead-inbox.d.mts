@@ -10,12 +10,14 @@ export type ReceivedWebhook = {
 
 type Toggle = { stop(): Promise<void>; start(): Promise<void> };
 
-export function startSmtpInbox(options?: { delayMs?: number; port?: number }): Promise<
+export function startSmtpInbox(options?: { delayMs?: number; port?: number; auth?: boolean }): Promise<
   Toggle & {
     port: number;
     url: string;
     mails: ReceivedMail[];
-    settings: { delayMs: number };
+    auths: { method: string; username: string; password: string }[];
+    settings: { delayMs: number; refuse: Record<string, string> };
+    counters: { closed: number };
     waitFor(predicate: (mails: ReceivedMail[]) => boolean, timeoutMs?: number): Promise<void>;
   }
 >;
@@ -27,8 +29,10 @@ export function startWebhookReceiver(
   Toggle & {
     url: string;
     deliveries: ReceivedWebhook[];
+    requests: (ReceivedWebhook & { status: number | null })[];
     rejected: { error: string; headers: IncomingHttpHeaders; body: string }[];
-    settings: { status: number };
+    settings: { status: number; headers: Record<string, string>; hang: boolean };
+    counters: { aborted: number };
     waitFor(predicate: (deliveries: ReceivedWebhook[]) => boolean, timeoutMs?: number): Promise<void>;
   }
 >;

@@ -15,16 +15,39 @@ const listen = (server, port) =>
     });
   });
 
-/** An SMTP server. `delayMs` makes it answer each message slowly; `stop()`/`start()` take it down and back. */
-export async function startSmtpInbox({ delayMs = 0, port = 0 } = {}) {
+/**
+ * An SMTP server. `delayMs` makes it answer each message slowly; `stop()`/`start()` take it down and back.
+ * `settings.refuse` maps a recipient to the reply that refuses it at RCPT (e.g. "550 No such user").
+ * With `auth`, it offers AUTH without STARTTLS (as a server, or an attacker in the path, might) and records
+ * every credential it is given in `auths`. `closed` counts connections that ended.
+ */
+export async function startSmtpInbox({ delayMs = 0, port = 0, auth = false } = {}) {
   const mails = [];
+  const auths = [];
   const waiters = new Set();
-  const settings = { delayMs };
+  const settings = { delayMs, refuse: {} };
+  const counters = { closed: 0 };
   const makeServer = () =>
     new SMTPServer({
       authOptional: true,
-      disabledCommands: ["STARTTLS", "AUTH"],
+      disabledCommands: auth ? ["STARTTLS"] : ["STARTTLS", "AUTH"],
+      allowInsecureAuth: auth,
       logger: false,
+      onAuth(credentials, session, callback) {
+        auths.push({ method: credentials.method, username: credentials.username, password: credentials.password });
+        callback(null, { user: credentials.username });
+      },
+      onRcptTo(address, session, callback) {
+        const reply = settings.refuse[address.address.toLowerCase()];
+        if (!reply) return callback();
+        const error = new Error(reply.replace(/^\d{3}\s*/, ""));
+        error.responseCode = Number(reply.slice(0, 3));
+        callback(error);
+      },
+      onClose() {
+        counters.closed++;
+        for (const check of [...waiters]) check();
+      },
       onData(stream, session, done) {
         simpleParser(stream).then(
           (mail) =>
@@ -50,7 +73,9 @@ export async function startSmtpInbox({ delayMs = 0, port = 0 } = {}) {
     port: boundPort,
     url: `smtp://127.0.0.1:${boundPort}`,
     mails,
+    auths,
     settings,
+    counters,
     /** Resolves once `predicate(mails)` holds, or rejects after `timeoutMs`. */
     waitFor(predicate, timeoutMs = 20_000) {
       return waitUntil(waiters, () => predicate(mails), timeoutMs, () => `${mails.length} mails received`);
@@ -65,22 +90,38 @@ export async function startSmtpInbox({ delayMs = 0, port = 0 } = {}) {
   };
 }
 
-/** An HTTP endpoint for the lead webhook, answering `status` (200 by default) to signed requests. */
+/**
+ * An HTTP endpoint for the lead webhook, answering `status` (200 by default) to signed requests, with
+ * `settings.headers` (e.g. Retry-After). Every signed request is in `requests`, those answered 2xx also in
+ * `deliveries`. With `settings.hang` it never answers; `aborted` counts requests the sender gave up on.
+ */
 export async function startWebhookReceiver(secret, { status = 200, port = 0 } = {}) {
   const verifier = new Webhook(secret);
   const deliveries = [];
+  const requests = [];
   const rejected = [];
   const waiters = new Set();
-  const settings = { status };
+  const settings = { status, headers: {}, hang: false };
+  const counters = { aborted: 0 };
+  const notify = () => {
+    for (const check of [...waiters]) check();
+  };
   const make = () =>
     createServer((req, res) => {
       const chunks = [];
       req.on("data", (chunk) => chunks.push(chunk));
+      res.on("close", () => {
+        if (!res.writableFinished) {
+          counters.aborted++;
+          notify();
+        }
+      });
       req.on("end", () => {
         const body = Buffer.concat(chunks).toString("utf8");
         try {
           const payload = verifier.verify(body, req.headers);
-          if (settings.status >= 200 && settings.status < 300) {
+          requests.push({ payload, headers: req.headers, receivedAt: Date.now(), status: settings.hang ? null : settings.status });
+          if (!settings.hang && settings.status >= 200 && settings.status < 300) {
             deliveries.push({ payload, headers: req.headers, receivedAt: Date.now() });
           }
         } catch (error) {
@@ -88,8 +129,9 @@ export async function startWebhookReceiver(secret, { status = 200, port = 0 } = 
           res.writeHead(401).end();
           return;
         }
-        res.writeHead(settings.status).end();
-        for (const check of [...waiters]) check();
+        notify();
+        if (settings.hang) return;
+        res.writeHead(settings.status, settings.headers).end();
       });
     });
   let server = make();
@@ -97,8 +139,10 @@ export async function startWebhookReceiver(secret, { status = 200, port = 0 } = 
   return {
     url: `http://127.0.0.1:${boundPort}/hooks/leads`,
     deliveries,
+    requests,
     rejected,
     settings,
+    counters,
     waitFor(predicate, timeoutMs = 20_000) {
       return waitUntil(waiters, () => predicate(deliveries), timeoutMs, () => `${deliveries.length} webhooks received`);
     },

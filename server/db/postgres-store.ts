@@ -4,7 +4,7 @@ import { migrations as allMigrations, type Migration } from "./postgres-migratio
 import { createPostgresRateLimiter } from "./postgres-rate-limit";
 import { OUTBOX_STATS_SQL, toOutboxStats } from "./outbox-stats";
 import { DELIVERY_COLUMNS, MESSAGE_COLUMNS, toLeads, toMessage, type Row } from "./rows";
-import type { Channel, Enqueue, Lead, NewMessage, OutboxJob, Store, StoredMessage } from "./store";
+import { CHANNEL_NOT_CONFIGURED, type Channel, type Enqueue, type Lead, type NewMessage, type OutboxJob, type Store, type StoredMessage } from "./store";
 
 export type PostgresOptions = {
   /** Connections per instance (PG_POOL_MAX). Every instance has its own pool: keep the sum under max_connections. */
@@ -72,6 +72,8 @@ export async function migrate(pool: pg.Pool, migrations: Migration[] = allMigrat
     client.release();
   }
 }
+
+const ids = (rows: { id: string }[]) => rows.map((row) => Number(row.id)).sort((a, b) => a - b);
 
 /** PostgreSQL, for several instances sharing one database: leads, outbox and rate limits. */
 export class PostgresStore implements Store {
@@ -172,17 +174,19 @@ export class PostgresStore implements Store {
   async claimDeliveries(channel: Channel, { now, leaseMs, limit }: { now: Date; leaseMs: number; limit: number }): Promise<OutboxJob[]> {
     const lease = randomUUID();
     // SKIP LOCKED: instances claiming at the same moment take different rows instead of waiting for each other.
+    // Leases run on the database's clock, one clock for every instance: a fast clock on one machine cannot take
+    // a lease another instance still holds.
     const claimed = await this.pool.query(
       `WITH due AS (
          SELECT id FROM outbox
-         WHERE channel = $1 AND status = 'pending' AND next_attempt_at <= $2 AND (locked_until IS NULL OR locked_until <= $2)
+         WHERE channel = $1 AND status = 'pending' AND next_attempt_at <= $2 AND (locked_until IS NULL OR locked_until <= clock_timestamp())
          ORDER BY next_attempt_at, id LIMIT $3
          FOR UPDATE SKIP LOCKED
        )
-       UPDATE outbox SET attempts = outbox.attempts + 1, lease = $4, locked_until = $5
+       UPDATE outbox SET attempts = outbox.attempts + 1, lease = $4, locked_until = clock_timestamp() + $5 * interval '1 millisecond'
        FROM due WHERE outbox.id = due.id
        RETURNING outbox.id, outbox.message_id, outbox.external_id, outbox.attempts`,
-      [channel, now, limit, lease, new Date(now.getTime() + leaseMs)],
+      [channel, now, limit, lease, leaseMs],
     );
     if (claimed.rows.length === 0) return [];
     const leads = await this.pool.query(`SELECT ${MESSAGE_COLUMNS} FROM messages WHERE id = ANY($1::bigint[])`, [claimed.rows.map((row) => String(row.message_id))]);
@@ -210,6 +214,16 @@ export class PostgresStore implements Store {
     );
   }
 
+  async releaseDeliveries(jobs: OutboxJob[]) {
+    if (jobs.length === 0) return;
+    await this.pool.query(
+      `UPDATE outbox SET attempts = GREATEST(outbox.attempts - 1, 0), lease = NULL, locked_until = NULL
+       FROM unnest($1::bigint[], $2::text[]) AS held (id, lease)
+       WHERE outbox.id = held.id AND outbox.lease = held.lease AND outbox.status = 'pending'`,
+      [jobs.map((job) => job.id), jobs.map((job) => job.lease)],
+    );
+  }
+
   async requeueFailed(leadId: number, now: Date) {
     const result = await this.pool.query("UPDATE outbox SET status = 'pending', attempts = 0, next_attempt_at = $1 WHERE message_id = $2 AND status = 'failed'", [
       now,
@@ -218,9 +232,41 @@ export class PostgresStore implements Store {
     return result.rowCount ?? 0;
   }
 
-  /** Nothing to take back: a lease still set may be held by another live instance. It expires on its own. */
+  async queueUnreached(enqueue: () => Enqueue[], now: Date) {
+    const unreached = await this.pool.query<{ id: string; channels: string[] }>(
+      `SELECT m.id, ARRAY(SELECT channel FROM outbox WHERE message_id = m.id) AS channels FROM messages m
+       WHERE NOT EXISTS (SELECT 1 FROM outbox WHERE message_id = m.id AND status = 'sent')`,
+    );
+    const rows = unreached.rows.flatMap((row) =>
+      enqueue()
+        .filter(({ channel }) => !row.channels.includes(channel))
+        .map(({ channel, externalId }) => ({ id: row.id, channel, externalId })),
+    );
+    if (rows.length === 0) return 0;
+    const result = await this.pool.query(
+      `INSERT INTO outbox (message_id, channel, external_id, next_attempt_at)
+       SELECT id, channel, external_id, $4 FROM unnest($1::bigint[], $2::text[], $3::text[]) AS added (id, channel, external_id)
+       WHERE EXISTS (SELECT 1 FROM messages WHERE messages.id = added.id)
+       ON CONFLICT (message_id, channel) DO NOTHING`,
+      [rows.map((row) => row.id), rows.map((row) => row.channel), rows.map((row) => row.externalId), now],
+    );
+    return result.rowCount ?? 0;
+  }
+
+  async flagUnconfigured(configured: Channel[]) {
+    const result = await this.pool.query("UPDATE outbox SET last_error = $1 WHERE status = 'pending' AND NOT (channel = ANY($2::text[]))", [
+      CHANNEL_NOT_CONFIGURED,
+      configured,
+    ]);
+    return result.rowCount ?? 0;
+  }
+
+  /** Takes back only leases that have run out by the database's clock: a live one may be another running instance's. */
   async recoverLeases() {
-    return 0;
+    const result = await this.pool.query(
+      "UPDATE outbox SET lease = NULL, locked_until = NULL WHERE lease IS NOT NULL AND status = 'pending' AND locked_until <= clock_timestamp()",
+    );
+    return result.rowCount ?? 0;
   }
 
   async nextDue(channel: Channel) {
@@ -242,14 +288,21 @@ export class PostgresStore implements Store {
 
   // Outbox rows go with their lead (ON DELETE CASCADE), in the same statement.
   async deleteLeadsBefore(cutoff: Date) {
-    return (await this.pool.query("DELETE FROM messages WHERE created_at < $1", [cutoff])).rowCount ?? 0;
+    const deleted = await this.pool.query<{ id: string }>(
+      `DELETE FROM messages WHERE created_at < $1
+       AND NOT EXISTS (SELECT 1 FROM outbox WHERE message_id = messages.id AND status IN ('pending', 'failed')) RETURNING id`,
+      [cutoff],
+    );
+    // What is left that old is waiting for a delivery (or an operator).
+    const kept = await this.pool.query<{ n: string }>("SELECT COUNT(*) AS n FROM messages WHERE created_at < $1", [cutoff]);
+    return { deleted: ids(deleted.rows), kept: Number(kept.rows[0]?.n ?? 0) };
   }
 
   async eraseByEmail(email: string) {
-    return (await this.pool.query("DELETE FROM messages WHERE lower(email) = lower($1)", [email])).rowCount ?? 0;
+    return ids((await this.pool.query<{ id: string }>("DELETE FROM messages WHERE lower(email) = lower($1) RETURNING id", [email])).rows);
   }
 
-  sharedRateLimiter(options: { name: string; limit: number }) {
+  sharedRateLimiter(options: { name: string; limit: number; windowMs?: number }) {
     return createPostgresRateLimiter(this.pool, options);
   }
 

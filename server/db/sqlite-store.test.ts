@@ -20,11 +20,6 @@ const open = async (url: string, ...rest: Parameters<typeof openDatabase> extend
   return db;
 };
 const stores: SqliteStore[] = [];
-const openStore = async (url: string) => {
-  const store = await SqliteStore.open(url);
-  stores.push(store);
-  return store;
-};
 afterEach(async () => {
   for (const db of opened.splice(0)) db.close();
   for (const store of stores.splice(0)) await store.close();
@@ -84,18 +79,3 @@ describe("openDatabase", () => {
 });
 
 // The rest of the store's behaviour is in store-contract.test.ts, run on both engines.
-describe("the outbox on SQLite", () => {
-  const both = [
-    { channel: "email" as const, externalId: "<lead-1@example.com>" },
-    { channel: "webhook" as const, externalId: "msg_1" },
-  ];
-  const claim = (store: SqliteStore, channel: "email" | "webhook", now = new Date()) => store.claimDeliveries(channel, { now, leaseMs: 60_000, limit: 10 });
-
-  it("takes back leases left by a crashed process", async () => {
-    const store = await openStore(tempUrl().url);
-    await store.insertLead(sample, both);
-    expect(await claim(store, "email")).toHaveLength(1);
-    expect(await store.recoverLeases()).toBe(1);
-    expect(await claim(store, "email")).toHaveLength(1);
-  });
-});

@@ -6,7 +6,7 @@ import { createClient, type Client, type Row } from "@libsql/client";
 import { migrations as allMigrations, type Migration } from "./sqlite-migrations";
 import { OUTBOX_STATS_SQL, toOutboxStats } from "./outbox-stats";
 import { DELIVERY_COLUMNS, MESSAGE_COLUMNS, toLeads, toMessage } from "./rows";
-import type { Channel, Enqueue, Lead, NewMessage, OutboxJob, Store, StoredMessage } from "./store";
+import { CHANNEL_NOT_CONFIGURED, type Channel, type Enqueue, type Lead, type NewMessage, type OutboxJob, type Store, type StoredMessage } from "./store";
 
 export type Database = Client;
 
@@ -135,6 +135,8 @@ export class SqliteStore implements Store {
   async claimDeliveries(channel: Channel, { now, leaseMs, limit }: { now: Date; leaseMs: number; limit: number }): Promise<OutboxJob[]> {
     const lease = randomUUID();
     const at = now.toISOString();
+    // The lease runs on this machine's clock whatever `now` the caller passes: one file, one machine.
+    const clock = new Date();
     const claimed = await this.db.execute({
       sql: `UPDATE outbox SET attempts = attempts + 1, lease = ?, locked_until = ?
             WHERE id IN (
@@ -143,7 +145,7 @@ export class SqliteStore implements Store {
               ORDER BY next_attempt_at, id LIMIT ?
             )
             RETURNING id, message_id, external_id, attempts`,
-      args: [lease, new Date(now.getTime() + leaseMs).toISOString(), channel, at, at, limit],
+      args: [lease, new Date(clock.getTime() + leaseMs).toISOString(), channel, at, clock.toISOString(), limit],
     });
     if (claimed.rows.length === 0) return [];
     const ids = claimed.rows.map((row) => Number(row.message_id));
@@ -171,6 +173,17 @@ export class SqliteStore implements Store {
     });
   }
 
+  async releaseDeliveries(jobs: OutboxJob[]) {
+    if (jobs.length === 0) return;
+    await this.db.batch(
+      jobs.map((job) => ({
+        sql: "UPDATE outbox SET attempts = MAX(attempts - 1, 0), lease = NULL, locked_until = NULL WHERE id = ? AND lease = ? AND status = 'pending'",
+        args: [job.id, job.lease],
+      })),
+      "write",
+    );
+  }
+
   async requeueFailed(leadId: number, now: Date) {
     const result = await this.db.execute({
       sql: "UPDATE outbox SET status = 'pending', attempts = 0, next_attempt_at = ? WHERE message_id = ? AND status = 'failed'",
@@ -179,8 +192,38 @@ export class SqliteStore implements Store {
     return result.rowsAffected;
   }
 
+  async queueUnreached(enqueue: () => Enqueue[], now: Date) {
+    const unreached = await this.db.execute(
+      `SELECT m.id, (SELECT group_concat(channel) FROM outbox WHERE message_id = m.id) AS channels FROM messages m
+       WHERE NOT EXISTS (SELECT 1 FROM outbox WHERE message_id = m.id AND status = 'sent')`,
+    );
+    const inserts = unreached.rows.flatMap((row) => {
+      const has = new Set(String(row.channels ?? "").split(","));
+      return enqueue()
+        .filter(({ channel }) => !has.has(channel))
+        .map(({ channel, externalId }) => ({
+          sql: "INSERT INTO outbox (message_id, channel, external_id, next_attempt_at) VALUES (?, ?, ?, ?) ON CONFLICT DO NOTHING",
+          args: [Number(row.id), channel, externalId, now.toISOString()],
+        }));
+    });
+    if (inserts.length === 0) return 0;
+    const results = await this.db.batch(inserts, "write");
+    return results.reduce((sum, result) => sum + result.rowsAffected, 0);
+  }
+
+  async flagUnconfigured(configured: Channel[]) {
+    const result = await this.db.execute({
+      sql: `UPDATE outbox SET last_error = ? WHERE status = 'pending' AND channel NOT IN (${configured.map(() => "?").join(",") || "''"})`,
+      args: [CHANNEL_NOT_CONFIGURED, ...configured],
+    });
+    return result.rowsAffected;
+  }
+
   async recoverLeases() {
-    const result = await this.db.execute("UPDATE outbox SET lease = NULL, locked_until = NULL WHERE lease IS NOT NULL AND status = 'pending'");
+    const result = await this.db.execute({
+      sql: "UPDATE outbox SET lease = NULL, locked_until = NULL WHERE lease IS NOT NULL AND status = 'pending' AND locked_until <= ?",
+      args: [new Date().toISOString()],
+    });
     return result.rowsAffected;
   }
 
@@ -203,7 +246,11 @@ export class SqliteStore implements Store {
   }
 
   async deleteLeadsBefore(cutoff: Date) {
-    return this.deleteWhere("created_at < ?", [cutoff.toISOString()]);
+    const at = cutoff.toISOString();
+    const deleted = await this.deleteWhere("created_at < ? AND NOT EXISTS (SELECT 1 FROM outbox WHERE message_id = messages.id AND status IN ('pending', 'failed'))", [at]);
+    // What is left that old is waiting for a delivery (or an operator).
+    const kept = await this.db.execute({ sql: "SELECT COUNT(*) AS n FROM messages WHERE created_at < ?", args: [at] });
+    return { deleted, kept: Number(kept.rows[0]?.n ?? 0) };
   }
 
   async eraseByEmail(email: string) {
@@ -214,11 +261,11 @@ export class SqliteStore implements Store {
     const [, deleted] = await this.db.batch(
       [
         { sql: `DELETE FROM outbox WHERE message_id IN (SELECT id FROM messages WHERE ${condition})`, args },
-        { sql: `DELETE FROM messages WHERE ${condition}`, args },
+        { sql: `DELETE FROM messages WHERE ${condition} RETURNING id`, args },
       ],
       "write",
     );
-    return deleted?.rowsAffected ?? 0;
+    return (deleted?.rows ?? []).map((row) => Number(row.id)).sort((a, b) => a - b);
   }
 
   async close() {

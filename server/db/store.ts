@@ -66,17 +66,33 @@ export interface Store {
   likelyNextId(): Promise<number>;
   /** Every lead with its deliveries, oldest first; or only those of one e-mail address (any case). */
   listLeads(filter?: { email?: string }): Promise<Lead[]>;
-  /** Takes up to `limit` due deliveries of one channel for `leaseMs`, counting the attempt. */
+  /**
+   * Takes up to `limit` due deliveries of one channel for `leaseMs`, counting the attempt. `now` decides what is
+   * due; the lease runs on the store's clock (PostgreSQL: the database's, the same for every instance).
+   */
   claimDeliveries(channel: Channel, options: { now: Date; leaseMs: number; limit: number }): Promise<OutboxJob[]>;
   /** Records the outcome of a claimed delivery (ignored if its lease was lost to another instance). */
   markSent(job: OutboxJob, sentAt: Date): Promise<void>;
   /** A failed attempt: tried again at `retryAt`, or with `retryAt` null given up (kept as `failed`). */
   markFailed(job: OutboxJob, error: string, retryAt: Date | null): Promise<void>;
+  /** Gives claimed deliveries back untried (shutting down): due again at once for any instance, the attempt uncounted. */
+  releaseDeliveries(jobs: OutboxJob[]): Promise<void>;
   /** Queues a lead's failed deliveries again, due now. Resolves to how many were queued. */
   requeueFailed(leadId: number, now: Date): Promise<number>;
   /**
-   * Called once when a delivery worker starts. SQLite serves one instance, so a lease still set was held by a
-   * process that died: it is taken back at once. PostgreSQL leaves leases to expire (another instance may hold them).
+   * Every lead that has reached nobody (no delivery sent) gets the outbox rows `enqueue` makes for the channels it
+   * has none for: leads accepted while a channel was missing are delivered once it is configured. Resolves to the
+   * number of rows added.
+   */
+  queueUnreached(enqueue: () => Enqueue[], now: Date): Promise<number>;
+  /**
+   * Marks the pending deliveries of every channel but `configured` as waiting for a channel that is not configured
+   * (their last error says so), so the operator sees why they do not move. Resolves to how many were marked.
+   */
+  flagUnconfigured(configured: Channel[]): Promise<number>;
+  /**
+   * Called once when a delivery worker starts: takes back leases that have run out (their holder died), never a
+   * live one, which another running process may hold. Resolves to how many were taken back.
    */
   recoverLeases(): Promise<number>;
   /** The earliest time a pending delivery of this channel is due, or null when there is none. */
@@ -85,19 +101,25 @@ export interface Store {
   outboxStats(): Promise<OutboxStats>;
   /** A trivial query: resolves once the database answers (readiness). */
   ping(): Promise<void>;
-  /** Deletes leads created before `cutoff` with their outbox rows; resolves to the number of leads deleted. */
-  deleteLeadsBefore(cutoff: Date): Promise<number>;
-  /** Deletes every lead from one e-mail address (any case) with its outbox rows; resolves to the number deleted. */
-  eraseByEmail(email: string): Promise<number>;
+  /**
+   * Deletes leads created before `cutoff` with their outbox rows, except those with a delivery still pending or
+   * failed (an operator resolves them with resend or erase). Resolves to the ids deleted and how many were kept.
+   */
+  deleteLeadsBefore(cutoff: Date): Promise<{ deleted: number[]; kept: number }>;
+  /** Deletes every lead from one e-mail address (any case) with its outbox rows; resolves to the ids deleted. */
+  eraseByEmail(email: string): Promise<number[]>;
   /**
    * A rate limiter counted in the store itself, shared by every instance that uses it. Only engines made for
    * several instances have one (PostgreSQL); without it each process counts in memory.
    */
-  sharedRateLimiter?(options: { name: string; limit: number }): SharedRateLimiter;
+  sharedRateLimiter?(options: { name: string; limit: number; windowMs?: number }): SharedRateLimiter;
   close(): Promise<void>;
 }
 
 export type SharedReservation = { ok: true; release(): Promise<void> } | { ok: false; retryAfterSeconds: number };
 export type SharedRateLimiter = { reserve(key: string): Promise<SharedReservation> };
+
+/** The last error of a pending delivery whose channel no running instance had configured when it started. */
+export const CHANNEL_NOT_CONFIGURED = "channel not configured";
 
 export const DEFAULT_DATABASE_URL = "file:./data/messages.db";

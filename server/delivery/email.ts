@@ -1,7 +1,8 @@
-import { mkdir, writeFile } from "node:fs/promises";
+import { mkdir, rm, writeFile } from "node:fs/promises";
 import { join } from "node:path";
 import { createTransport, type SendMailOptions } from "nodemailer";
 import type { OutboxJob, StoredMessage } from "../db/store";
+import { DeliveryError } from "./outcome";
 
 /*
  * The notification e-mail sales gets for each lead: the visitor in Reply-To, every field in the body, and a
@@ -59,23 +60,66 @@ export function newMessageId(key: string, from: string): string {
   return `<lead-${key}@${domain}>`;
 }
 
-type Send = (job: OutboxJob) => Promise<void>;
+type Send = (job: OutboxJob, signal?: AbortSignal) => Promise<void>;
 
-/** Sends through SMTP_URL, with a small pool so one slow message does not queue every other behind it. */
-export function smtpSender(url: string, settings: EmailSettings): Send & { close(): void } {
-  const transport = createTransport({
+type Refusal = { recipient?: unknown; responseCode?: unknown; response?: unknown };
+
+/** A recipient the server refused, as the error should name it: `b@x (550 No such user)`. */
+const refusalText = (refusal: Refusal) => `${String(refusal.recipient ?? "?")} (${String(refusal.response ?? refusal.responseCode ?? "refused").replace(/\s+/g, " ").trim()})`;
+
+/**
+ * A send is good only when every recipient was accepted. Refused recipients make it fail, naming them; a refusal
+ * that is permanent for every one of them (5xx) fails the delivery for good.
+ */
+export function refusedRecipients(rejected: unknown[], refusals: Refusal[]): DeliveryError | null {
+  if (rejected.length === 0 && refusals.length === 0) return null;
+  const named = refusals.length > 0 ? refusals.map(refusalText) : rejected.map(String);
+  const permanent = refusals.length > 0 && refusals.every((refusal) => Number(refusal.responseCode) >= 500);
+  return new DeliveryError(`the mail server refused ${named.join(", ")}`, { permanent });
+}
+
+/** A user and password in the URL must never cross the wire in clear: TLS from the start (smtps) or STARTTLS required. */
+export function smtpTransportOptions(url: string) {
+  const parsed = new URL(url);
+  const credentials = parsed.username !== "" || parsed.password !== "";
+  return {
     url,
     pool: true,
     maxConnections: 8,
     connectionTimeout: 10_000,
     greetingTimeout: 10_000,
     socketTimeout: 30_000,
-  });
-  const send = async (job: OutboxJob) => {
-    await transport.sendMail(composeLeadEmail(job.lead, job.externalId, settings));
+    ...(credentials && parsed.protocol === "smtp:" ? { requireTLS: true } : {}),
+  };
+}
+
+/** Sends through SMTP_URL, with a small pool so one slow message does not queue every other behind it. */
+export function smtpSender(url: string, settings: EmailSettings): Send & { close(): void } {
+  const transport = createTransport(smtpTransportOptions(url));
+  const send = async (job: OutboxJob, signal?: AbortSignal) => {
+    let info;
+    try {
+      // The signal aborts the send (the pool closes the connection carrying it) when the attempt runs out of time.
+      info = await transport.sendMail({ ...composeLeadEmail(job.lead, job.externalId, settings), signal });
+    } catch (error) {
+      const refused = error as { code?: unknown; rejectedErrors?: Refusal[]; rejected?: unknown[] };
+      if (refused.code === "EENVELOPE" && (refused.rejectedErrors?.length ?? 0) > 0) throw refusedRecipients(refused.rejected ?? [], refused.rejectedErrors ?? []);
+      if (refused.code === "ETLS" && /STARTTLS/.test((error as Error).message)) {
+        throw new Error(`the mail server offers no TLS, and credentials are never sent in clear (${(error as Error).message})`, { cause: error });
+      }
+      throw error;
+    }
+    const refused = refusedRecipients((info.rejected ?? []) as unknown[], ((info as { rejectedErrors?: Refusal[] }).rejectedErrors ?? []) as Refusal[]);
+    if (refused) throw refused;
   };
   return Object.assign(send, { close: () => transport.close() });
 }
+
+/** Where the development previews of notification e-mails go (LEADS_MAIL_DIR). */
+export const DEFAULT_MAIL_DIR = "data/mail";
+
+/** Where the development preview of a lead's notification is written. */
+export const emlPath = (dir: string, leadId: number) => join(dir, `lead-${leadId}.eml`);
 
 /** Development: each notification is written to `dir` as an .eml file, exactly what sales would receive. */
 export function emlFileSender(dir: string, settings: EmailSettings): Send & { close(): void } {
@@ -83,7 +127,12 @@ export function emlFileSender(dir: string, settings: EmailSettings): Send & { cl
   const send = async (job: OutboxJob) => {
     const info = await transport.sendMail(composeLeadEmail(job.lead, job.externalId, settings));
     await mkdir(dir, { recursive: true });
-    await writeFile(join(dir, `lead-${job.lead.id}.eml`), info.message as Buffer);
+    await writeFile(emlPath(dir, job.lead.id), info.message as Buffer);
   };
   return Object.assign(send, { close: () => transport.close() });
+}
+
+/** Deletes the development previews of deleted leads (they hold the visitor's name, address and message). */
+export async function deleteEmlPreviews(dir: string, leadIds: number[]): Promise<void> {
+  await Promise.all(leadIds.map((id) => rm(emlPath(dir, id), { force: true })));
 }

@@ -12,6 +12,13 @@ type DeliveryConfig = Pick<
   "NODE_ENV" | "SMTP_URL" | "LEADS_NOTIFY_TO" | "leadsFrom" | "LEADS_WEBHOOK_URL" | "LEADS_WEBHOOK_SECRET" | "LEADS_RETRY_BASE_SECONDS" | "LEADS_MAIL_DIR" | "LEADS_LEASE_SECONDS"
 >;
 
+/** SMTP_URL fit for a log line: the password replaced by ***. */
+const redactSmtpUrl = (url: string) => {
+  const parsed = new URL(url);
+  if (parsed.password) parsed.password = "***";
+  return `${parsed.protocol}//${parsed.username ? `${parsed.username}${parsed.password ? ":***" : ""}@` : ""}${parsed.host}`;
+};
+
 /** The configured channels, the outbox rows each new lead gets, and the worker that delivers them. */
 export function createDelivery(config: DeliveryConfig, store: Store, log: Logger, metrics?: Metrics) {
   const senders: Partial<Record<Channel, Deliver & { close?(): void }>> = {};
@@ -24,20 +31,37 @@ export function createDelivery(config: DeliveryConfig, store: Store, log: Logger
 
   const worker = createDeliveryWorker({ store, channels: senders, log, retryBaseMs: config.LEADS_RETRY_BASE_SECONDS * 1000, leaseMs: config.LEADS_LEASE_SECONDS * 1000, metrics });
 
+  /** The outbox rows for a new lead, one per configured channel, with ids fixed for every resend. */
+  const enqueue = (): Enqueue[] => {
+    const key = randomUUID();
+    const rows: Enqueue[] = [];
+    if (senders.email) rows.push({ channel: "email", externalId: newMessageId(key, config.leadsFrom) });
+    if (senders.webhook) rows.push({ channel: "webhook", externalId: `msg_${key.replaceAll("-", "")}` });
+    return rows;
+  };
+
   return {
     worker,
-    /** The outbox rows for a new lead, one per configured channel, with ids fixed for every resend. */
-    enqueue(): Enqueue[] {
-      const key = randomUUID();
-      const rows: Enqueue[] = [];
-      if (senders.email) rows.push({ channel: "email", externalId: newMessageId(key, config.leadsFrom) });
-      if (senders.webhook) rows.push({ channel: "webhook", externalId: `msg_${key.replaceAll("-", "")}` });
-      return rows;
+    enqueue,
+    /** The channels this instance delivers by. */
+    channels: Object.keys(senders) as Channel[],
+    /**
+     * At start-up: leads that have reached nobody (accepted while a channel was missing or misconfigured) get rows
+     * for the channels configured now, then the worker starts.
+     */
+    async start() {
+      if (Object.keys(senders).length > 0) {
+        const added = await store.queueUnreached(enqueue, new Date());
+        if (added > 0) log.warn({ msg: "leads that reached nobody are queued for the channels configured now", deliveries: added });
+      }
+      const waiting = await store.flagUnconfigured(Object.keys(senders) as Channel[]);
+      if (waiting > 0) log.warn({ msg: "deliveries wait for a channel this instance does not have configured", count: waiting });
+      await worker.start();
     },
-    /** One line for the start-up log: where leads go. */
+    /** One line for the start-up log: where leads go, naming each channel (so a typo shows). */
     summary(): string {
       const to = [
-        config.SMTP_URL && `e-mail to ${config.LEADS_NOTIFY_TO.join(", ")}`,
+        config.SMTP_URL && `e-mail to ${config.LEADS_NOTIFY_TO.join(", ")} through ${redactSmtpUrl(config.SMTP_URL)}`,
         config.LEADS_WEBHOOK_URL && `webhook ${new URL(config.LEADS_WEBHOOK_URL).origin}`,
       ].filter(Boolean);
       if (to.length > 0) return `Each lead is stored, then delivered by ${to.join(" and ")}.`;

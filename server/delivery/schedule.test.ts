@@ -25,4 +25,11 @@ describe("retry schedule", () => {
     expect(total(() => 0.999)).toBeGreaterThanOrEqual(12 * 3600_000);
     expect(total(() => 0)).toBeLessThanOrEqual(24 * 3600_000);
   });
+
+  it("waits longer when the receiver asks (Retry-After), never shorter, and never beyond the longest wait", () => {
+    expect(retryDelayMs(1, base, () => 0, 60_000)).toBe(60_000);
+    expect(retryDelayMs(1, base, () => 0, 1_000)).toBe(10_000);
+    expect(retryDelayMs(1, base, () => 0, 30 * 24 * 3600_000)).toBe(3 * 3600_000);
+    expect(retryDelayMs(MAX_ATTEMPTS, base, () => 0, 60_000)).toBeNull();
+  });
 });

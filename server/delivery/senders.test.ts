@@ -3,7 +3,8 @@ import { afterEach, describe, expect, it } from "vitest";
 import { newWebhookSecret, startSmtpInbox, startWebhookReceiver } from "../../e2e/support/lead-inbox.mjs";
 import type { OutboxJob, StoredMessage } from "../db/store";
 import { smtpSender } from "./email";
-import { checkWebhookSecret, webhookSender } from "./webhook";
+import { DeliveryError } from "./outcome";
+import { checkWebhookSecret, retryAfterMs, webhookSender } from "./webhook";
 
 const lead: StoredMessage = {
   id: 7,
@@ -86,6 +87,66 @@ describe("the notification e-mail over real SMTP", () => {
   });
 });
 
+describe("what the mail server answers", () => {
+  const failure = async (promise: Promise<unknown>) => {
+    const error = await promise.then(
+      () => null,
+      (caught: unknown) => caught,
+    );
+    expect(error).toBeInstanceOf(Error);
+    return error as Error;
+  };
+
+  it("is not sent while any recipient is refused: the error names it, permanent for a 5xx, retried for a 4xx", async () => {
+    const inbox = await startSmtpInbox();
+    const send = smtpSender(inbox.url, { to: ["sales@example.com", "typo@example.com"], from: "no-reply@example.com" });
+    cleanups.push(() => inbox.stop(), () => send.close());
+    inbox.settings.refuse["typo@example.com"] = "550 No such user";
+    const refused = await failure(send(job()));
+    expect(refused).toBeInstanceOf(DeliveryError);
+    expect(refused.message).toMatch(/refused typo@example\.com \(550 .*No such user/);
+    expect((refused as DeliveryError).permanent).toBe(true);
+    // The accepted recipient did get it (and gets it again, the same Message-ID, once the address is fixed).
+    expect(inbox.mails.map((m) => m.rcptTo)).toEqual([["sales@example.com"]]);
+
+    inbox.settings.refuse["typo@example.com"] = "450 Mailbox busy";
+    const deferred = await failure(send(job()));
+    expect(deferred.message).toMatch(/refused typo@example\.com \(450 /);
+    expect((deferred as DeliveryError).permanent).toBe(false);
+
+    // Every recipient refused: nodemailer rejects, and the outcome is the same.
+    inbox.settings.refuse["sales@example.com"] = "550 No such user";
+    inbox.settings.refuse["typo@example.com"] = "550 No such user";
+    const all = await failure(send(job()));
+    expect(all.message).toMatch(/refused sales@example\.com .*typo@example\.com/);
+    expect((all as DeliveryError).permanent).toBe(true);
+
+    inbox.settings.refuse = {};
+    await send(job());
+    expect(inbox.mails.at(-1)!.rcptTo.sort()).toEqual(["sales@example.com", "typo@example.com"]);
+  });
+
+  it("never sends credentials over a connection without TLS", async () => {
+    const inbox = await startSmtpInbox({ auth: true });
+    const send = smtpSender(`smtp://user:secret@127.0.0.1:${inbox.port}`, { to: ["sales@example.com"], from: "no-reply@example.com" });
+    cleanups.push(() => inbox.stop(), () => send.close());
+    const error = await failure(send(job()));
+    expect(error.message).toMatch(/offers no TLS, and credentials are never sent in clear/);
+    expect(inbox.auths).toEqual([]);
+    expect(inbox.mails).toEqual([]);
+  });
+
+  it("stops sending when the attempt is aborted (the connection is closed, not left running)", async () => {
+    const inbox = await startSmtpInbox({ delayMs: 5_000 });
+    const send = smtpSender(inbox.url, { to: ["sales@example.com"], from: "no-reply@example.com" });
+    cleanups.push(() => inbox.stop(), () => send.close());
+    const started = Date.now();
+    await expect(send(job(), AbortSignal.timeout(300))).rejects.toThrow();
+    expect(Date.now() - started).toBeLessThan(2_000);
+    await inbox.waitFor(() => inbox.counters.closed >= 1, 2_000);
+  });
+});
+
 describe("the lead webhook", () => {
   const secret = newWebhookSecret();
 
@@ -103,7 +164,8 @@ describe("the lead webhook", () => {
     expect(first!.headers["webhook-signature"]).toMatch(/^v1,[A-Za-z0-9+/]+=*$/);
     expect(first!.payload).toEqual({
       type: "lead.created",
-      timestamp: expect.stringMatching(/^\d{4}-\d\d-\d\dT/),
+      // The event's time (the lead's creation), the same on every attempt; only webhook-timestamp is the attempt's.
+      timestamp: lead.createdAt,
       data: {
         id: 7,
         createdAt: lead.createdAt,
@@ -128,9 +190,50 @@ describe("the lead webhook", () => {
     expect(receiver.deliveries).toHaveLength(1);
   });
 
-  it("accepts only whsec_ secrets", () => {
+  it("accepts only whsec_ secrets of 24 to 64 bytes, naming the variable", () => {
+    const ofBytes = (n: number) => `whsec_${Buffer.alloc(n, 7).toString("base64")}`;
     expect(() => checkWebhookSecret(secret)).not.toThrow();
-    expect(() => checkWebhookSecret("hunter2")).toThrow(/whsec_/);
+    expect(() => checkWebhookSecret(ofBytes(24))).not.toThrow();
+    expect(() => checkWebhookSecret(ofBytes(64))).not.toThrow();
+    expect(() => checkWebhookSecret("hunter2")).toThrow(/LEADS_WEBHOOK_SECRET.*whsec_/);
     expect(() => checkWebhookSecret("whsec_short")).toThrow(/whsec_/);
+    expect(() => checkWebhookSecret(ofBytes(12))).toThrow(/LEADS_WEBHOOK_SECRET must be whsec_ .* 24 to 64 .*12 bytes/);
+    expect(() => checkWebhookSecret(ofBytes(23))).toThrow(/23 bytes/);
+    expect(() => checkWebhookSecret(ofBytes(65))).toThrow(/65 bytes/);
+  });
+
+  it("signs each attempt at its own time, while the payload's timestamp stays the lead's creation", async () => {
+    const receiver = await startWebhookReceiver(secret);
+    cleanups.push(() => receiver.stop());
+    const send = webhookSender(receiver.url, secret);
+    await send(job({}, "msg_same"));
+    await new Promise((resolve) => setTimeout(resolve, 1_100));
+    await send(job({}, "msg_same"));
+    const [first, second] = receiver.deliveries;
+    expect(first!.payload.timestamp).toBe(lead.createdAt);
+    expect(second!.payload.timestamp).toBe(lead.createdAt);
+    expect(Number(second!.headers["webhook-timestamp"])).toBeGreaterThan(Number(first!.headers["webhook-timestamp"]));
+  });
+
+  it("stops for good on 410 Gone, and passes on Retry-After", async () => {
+    const receiver = await startWebhookReceiver(secret, { status: 410 });
+    cleanups.push(() => receiver.stop());
+    const send = webhookSender(receiver.url, secret);
+    await expect(send(job())).rejects.toMatchObject({ permanent: true, message: expect.stringMatching(/endpoint gone/) });
+    receiver.settings.status = 503;
+    receiver.settings.headers = { "Retry-After": "120" };
+    await expect(send(job())).rejects.toMatchObject({ permanent: false, retryAfterMs: 120_000, message: "webhook answered HTTP 503" });
+    expect(retryAfterMs(new Date(Date.now() + 60_000).toUTCString())).toBeGreaterThan(55_000);
+    expect(retryAfterMs("soon")).toBeUndefined();
+  });
+
+  it("aborts the request itself when the attempt is aborted", async () => {
+    const receiver = await startWebhookReceiver(secret);
+    cleanups.push(() => receiver.stop());
+    receiver.settings.hang = true;
+    const started = Date.now();
+    await expect(webhookSender(receiver.url, secret)(job(), AbortSignal.timeout(300))).rejects.toThrow();
+    expect(Date.now() - started).toBeLessThan(2_000);
+    await receiver.waitFor(() => receiver.counters.aborted === 1, 2_000);
   });
 });

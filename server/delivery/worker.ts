@@ -1,15 +1,21 @@
 import type { Channel, OutboxJob, Store } from "../db/store";
 import type { Logger } from "../logger";
 import type { Metrics } from "../metrics";
+import { DeliveryError } from "./outcome";
 import { retryDelayMs } from "./schedule";
 
 /*
  * Delivers the outbox: one loop per channel, so a slow or dead channel never holds up the other, each with a
  * few deliveries in flight. A loop sleeps until its next delivery is due, a new lead arrives, or `pollMs`
  * passes (other instances sharing a PostgreSQL store add rows we are not told about).
+ *
+ * An attempt has two steps kept apart: the send (aborted through its signal when it runs out of time, so it
+ * cannot go on past its lease), then recording what happened. A store that fails after a good send never turns
+ * it into a failure: the result is recorded as soon as the store answers again.
  */
 
-export type Deliver = (job: OutboxJob) => Promise<void>;
+/** Sends one delivery; must stop (reject) once `signal` aborts. Throw a DeliveryError to say more than "failed". */
+export type Deliver = (job: OutboxJob, signal: AbortSignal) => Promise<void>;
 
 export type WorkerOptions = {
   store: Store;
@@ -22,27 +28,26 @@ export type WorkerOptions = {
   /** Deliveries in flight per channel. */
   concurrency?: number;
   pollMs?: number;
-  /** An attempt that takes longer than this fails (and its lease is still ours). At most 2/3 of the lease by default. */
-  attemptTimeoutMs?: number;
+  /** Waits between tries to record an outcome while the store is unavailable. */
+  recordRetryMs?: number;
+  now?: () => Date;
   /** Counts each attempt's outcome and time (lead_deliveries_total, lead_delivery_duration_seconds). */
   metrics?: Pick<Metrics, "recordDelivery">;
 };
 
+/** The longest an attempt may take: half the lease, so the lease outlasts it with as much again to record the result. */
+export const attemptTimeoutFor = (leaseMs: number) => Math.min(30_000, Math.floor(leaseMs / 2));
+
 const errorText = (error: unknown) => (error instanceof Error ? error.message : String(error)).slice(0, 500);
 
-export function createDeliveryWorker({
-  store,
-  channels,
-  log,
-  retryBaseMs,
-  leaseMs = 60_000,
-  concurrency = 8,
-  pollMs = 5_000,
-  attemptTimeoutMs = Math.min(40_000, Math.floor((leaseMs * 2) / 3)),
-  metrics,
-}: WorkerOptions) {
+class Shutdown extends Error {}
+
+type Outcome = { sent: true } | { sent: false; error: string; retryAt: Date | null };
+
+export function createDeliveryWorker({ store, channels, log, retryBaseMs, leaseMs = 60_000, concurrency = 8, pollMs = 5_000, recordRetryMs = 1_000, now = () => new Date(), metrics }: WorkerOptions) {
+  const attemptTimeoutMs = attemptTimeoutFor(leaseMs);
   let stopping = false;
-  const inFlight = new Map<string, Promise<void>>();
+  const inFlight = new Map<string, { job: OutboxJob; controller: AbortController; task?: Promise<void> }>();
   const wakers = new Set<() => void>();
   const wakeAll = () => {
     for (const wake of [...wakers]) wake();
@@ -59,41 +64,67 @@ export function createDeliveryWorker({
       wakers.add(done);
     });
 
-  async function attempt(deliver: Deliver, job: OutboxJob) {
-    let timer: NodeJS.Timeout | undefined;
+  /** Rejects when the signal aborts: a channel that ignores its signal still stops being waited for. */
+  const aborted = (signal: AbortSignal) =>
+    new Promise<never>((_, reject) => {
+      const fail = () => reject(signal.reason instanceof Error ? signal.reason : new Error(String(signal.reason)));
+      if (signal.aborted) fail();
+      else signal.addEventListener("abort", fail, { once: true });
+    });
+
+  function outcomeOf(job: OutboxJob, error: unknown): Outcome {
+    const permanent = error instanceof DeliveryError && error.permanent;
+    const delay = permanent ? null : retryDelayMs(job.attempt, retryBaseMs, Math.random, error instanceof DeliveryError ? error.retryAfterMs : undefined);
+    return { sent: false, error: errorText(error), retryAt: delay === null ? null : new Date(now().getTime() + delay) };
+  }
+
+  /** Writes the outcome, trying again while the store is unavailable (until it answers, or the process stops). */
+  async function record(job: OutboxJob, outcome: Outcome) {
+    for (let tries = 1; ; tries++) {
+      try {
+        if (outcome.sent) await store.markSent(job, now());
+        else await store.markFailed(job, outcome.error, outcome.retryAt);
+        return;
+      } catch (storeError) {
+        if (tries === 1) {
+          log.error({ msg: "could not record a delivery outcome, will keep trying", channel: job.channel, lead: job.lead.id, sent: outcome.sent, error: errorText(storeError) });
+        }
+        await new Promise((resolve) => setTimeout(resolve, recordRetryMs));
+      }
+    }
+  }
+
+  async function attempt(deliver: Deliver, job: OutboxJob, controller: AbortController) {
+    const timer = setTimeout(() => controller.abort(new Error(`no answer within ${attemptTimeoutMs / 1000} s`)), attemptTimeoutMs);
     const started = performance.now();
-    const seconds = () => (performance.now() - started) / 1000;
+    let outcome: Outcome;
     try {
-      await Promise.race([
-        deliver(job),
-        new Promise((_, reject) => {
-          timer = setTimeout(() => reject(new Error(`no answer within ${attemptTimeoutMs / 1000} s`)), attemptTimeoutMs);
-        }),
-      ]);
-      const took = seconds();
-      await store.markSent(job, new Date());
-      metrics?.recordDelivery(job.channel, "sent", took);
-      log.info({ msg: "lead delivered", channel: job.channel, lead: job.lead.id, attempt: job.attempt });
+      await Promise.race([deliver(job, controller.signal), aborted(controller.signal)]);
+      outcome = { sent: true };
     } catch (error) {
-      const delay = retryDelayMs(job.attempt, retryBaseMs);
-      const retryAt = delay === null ? null : new Date(Date.now() + delay);
-      const reason = errorText(error);
-      metrics?.recordDelivery(job.channel, retryAt ? "retry" : "failed", seconds());
-      (retryAt ? log.warn : log.error)({
-        msg: retryAt ? "lead delivery failed, will retry" : "lead delivery failed for good",
-        channel: job.channel,
-        lead: job.lead.id,
-        attempt: job.attempt,
-        error: reason,
-        retryAt: retryAt?.toISOString(),
-      });
-      await store.markFailed(job, reason, retryAt).catch((storeError: unknown) =>
-        // The lease runs out and the delivery is tried again: nothing is lost.
-        log.error({ msg: "could not record a delivery failure", channel: job.channel, lead: job.lead.id, error: errorText(storeError) }),
-      );
+      if (controller.signal.reason instanceof Shutdown) {
+        // Not a failure of the channel: the attempt is given back, due at once for any instance.
+        await store.releaseDeliveries([job]).catch(() => {});
+        log.warn({ msg: "delivery released at shutdown", channel: job.channel, lead: job.lead.id });
+        return;
+      }
+      outcome = outcomeOf(job, error);
     } finally {
       clearTimeout(timer);
     }
+    metrics?.recordDelivery(job.channel, outcome.sent ? "sent" : outcome.retryAt ? "retry" : "failed", (performance.now() - started) / 1000);
+    if (outcome.sent) log.info({ msg: "lead delivered", channel: job.channel, lead: job.lead.id, attempt: job.attempt });
+    else {
+      (outcome.retryAt ? log.warn : log.error)({
+        msg: outcome.retryAt ? "lead delivery failed, will retry" : "lead delivery failed for good",
+        channel: job.channel,
+        lead: job.lead.id,
+        attempt: job.attempt,
+        error: outcome.error,
+        retryAt: outcome.retryAt?.toISOString(),
+      });
+    }
+    await record(job, outcome);
   }
 
   async function run(channel: Channel, deliver: Deliver) {
@@ -102,16 +133,23 @@ export function createDeliveryWorker({
       let wait = pollMs;
       try {
         const free = concurrency - mine.size;
-        const jobs = free > 0 ? await store.claimDeliveries(channel, { now: new Date(), leaseMs, limit: free }) : [];
+        const jobs = free > 0 ? await store.claimDeliveries(channel, { now: now(), leaseMs, limit: free }) : [];
+        if (stopping) {
+          // Claimed while shutting down: given back at once rather than left leased.
+          await store.releaseDeliveries(jobs);
+          break;
+        }
         for (const job of jobs) {
           const key = `${channel}:${job.id}`;
-          const task = attempt(deliver, job).finally(() => {
+          const entry: { job: OutboxJob; controller: AbortController; task?: Promise<void> } = { job, controller: new AbortController() };
+          inFlight.set(key, entry);
+          const task = attempt(deliver, job, entry.controller).finally(() => {
             mine.delete(task);
             inFlight.delete(key);
             wakeAll();
           });
+          entry.task = task;
           mine.add(task);
-          inFlight.set(key, task);
         }
         if (jobs.length > 0 && jobs.length === free) continue;
         if (mine.size < concurrency) {
@@ -126,26 +164,36 @@ export function createDeliveryWorker({
   }
 
   const loops: Promise<void>[] = [];
+  const settle = (ms: number, work: Promise<unknown>) => {
+    let timer: NodeJS.Timeout | undefined;
+    return Promise.race([work, new Promise<void>((resolve) => (timer = setTimeout(resolve, ms)))]).finally(() => clearTimeout(timer));
+  };
   return {
+    /** The longest one attempt may take before it is aborted. */
+    attemptTimeoutMs,
     async start() {
       const recovered = await store.recoverLeases();
-      if (recovered > 0) log.warn({ msg: "deliveries interrupted by a crash are queued again", count: recovered });
+      if (recovered > 0) log.warn({ msg: "deliveries whose lease ran out (their process died) are queued again", count: recovered });
       for (const [channel, deliver] of Object.entries(channels) as [Channel, Deliver][]) loops.push(run(channel, deliver));
     },
     /** A new lead was stored: deliver it now rather than at the next poll. */
     nudge: wakeAll,
     /**
-     * Takes no new deliveries and waits up to `graceMs` for those in flight. Resolves to what was still
-     * running (empty when everything finished); those are tried again after a restart.
+     * Takes no new deliveries and lets those in flight finish within `graceMs`. What is still being sent then is
+     * aborted and released, due at once for another instance. Resolves to what was still unfinished (empty when
+     * everything finished).
      */
     async stop(graceMs: number): Promise<string[]> {
       stopping = true;
       wakeAll();
-      let timer: NodeJS.Timeout | undefined;
-      const timedOut = new Promise<void>((resolve) => (timer = setTimeout(resolve, graceMs)));
-      await Promise.race([Promise.all([...loops, ...inFlight.values()]), timedOut]);
-      clearTimeout(timer);
-      return [...inFlight.keys()];
+      // Keep a little of the grace time to release what does not finish.
+      const releaseMs = Math.min(2_000, Math.floor(graceMs / 4));
+      const tasks = () => [...inFlight.values()].map((entry) => entry.task);
+      await settle(graceMs - releaseMs, Promise.all([...loops, ...tasks()]));
+      const unfinished = [...inFlight.keys()];
+      for (const entry of inFlight.values()) entry.controller.abort(new Shutdown("shutting down"));
+      await settle(releaseMs, Promise.all([...loops, ...tasks()]));
+      return unfinished.map((key) => (inFlight.has(key) ? key : `${key} released`));
     },
   };
 }
