@@ -64,6 +64,8 @@ const cleanups: (() => Promise<unknown>)[] = [];
 test.beforeEach(async () => {
   siteverify = await startFakeSiteverify();
 });
+// Playwright reads fixtures from the first parameter's pattern: none are needed here.
+// eslint-disable-next-line no-empty-pattern
 test.afterEach(async ({}, testInfo) => {
   if (testInfo.status !== testInfo.expectedStatus) for (const server of running) await testInfo.attach("server output", { body: server.output() });
   // Servers first: receivers wait for their open connections to close.
