@@ -1,9 +1,10 @@
-import { readdirSync, readFileSync } from "node:fs";
+import { mkdtempSync, readdirSync, readFileSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
 import { dirname, join } from "node:path";
 import { expect, test } from "@playwright/test";
 import { startFakeSiteverify, type FakeSiteverify } from "./support/fake-siteverify.mjs";
 import { newWebhookSecret, startSmtpInbox, startWebhookReceiver, type ReceivedMail } from "./support/lead-inbox.mjs";
-import { listMessages, runMessages, setCreatedAt, startServer, tempSqliteUrl, type SiteServer } from "./support/servers";
+import { listMessages, runMessages, runMessagesWith, setCreatedAt, startServer, tempDatabaseUrl, tempSqliteUrl, type SiteServer } from "./support/servers";
 
 /*
  * Every lead reaches a person: the production server with a real SMTP server and a real webhook receiver on
@@ -27,11 +28,11 @@ const lead = (overrides: Record<string, unknown> = {}) => ({
 type Setup = Awaited<ReturnType<typeof setUp>>;
 
 /** A mail server, a webhook receiver, a fake siteverify and the real server wired to all three. */
-async function setUp(env: Record<string, string> = {}, { smtpDelayMs = 0 } = {}) {
+async function setUp(env: Record<string, string> = {}, { smtpDelayMs = 0, siteverifySecret }: { smtpDelayMs?: number; siteverifySecret?: string } = {}) {
   const secret = newWebhookSecret();
   const inbox = await startSmtpInbox({ delayMs: smtpDelayMs });
   const hooks = await startWebhookReceiver(secret);
-  const siteverify = await startFakeSiteverify();
+  const siteverify = await startFakeSiteverify(siteverifySecret ? { secret: siteverifySecret } : {});
   const serverEnv = {
     RECAPTCHA_VERIFY_URL: siteverify.url,
     CONTACT_RATE_LIMIT: "1000",
@@ -56,9 +57,10 @@ async function setUp(env: Record<string, string> = {}, { smtpDelayMs = 0 } = {})
       const answer = (await response.json()) as { ok: boolean; id: number; error?: string };
       return { status: response.status, ...answer };
     },
-    /** Starts the server again on the same database (after a crash or stop). */
-    async restart(extra: Record<string, string> = {}) {
-      servers.push(await startServer({ ...serverEnv, ...extra, DATABASE_URL: current().databaseUrl }));
+    /** Starts the server again on the same database (after a crash or stop); a setting given as undefined is left unset. */
+    async restart(extra: Record<string, string | undefined> = {}) {
+      const env = Object.entries({ ...serverEnv, ...extra }).filter((entry): entry is [string, string] => entry[1] !== undefined);
+      servers.push(await startServer({ ...Object.fromEntries(env), DATABASE_URL: current().databaseUrl }));
     },
     async tearDown() {
       for (const server of servers) await server.stop();
@@ -67,7 +69,7 @@ async function setUp(env: Record<string, string> = {}, { smtpDelayMs = 0 } = {})
   };
 }
 
-const withSetup = (env: Record<string, string>, run: (s: Setup) => Promise<void>, options?: { smtpDelayMs?: number }) => async () => {
+const withSetup = (env: Record<string, string>, run: (s: Setup) => Promise<void>, options?: Parameters<typeof setUp>[1]) => async () => {
   const setup = await setUp(env, options);
   try {
     await run(setup);
@@ -254,18 +256,62 @@ test("export prints everything stored about one person, erase deletes it", withS
   expect(JSON.parse(await runMessages(s.databaseUrl, "export", "--email", "ada@example.com")).leads).toEqual([]);
 }));
 
-test("LEADS_RETENTION_DAYS deletes older leads and their deliveries, and logs how many", withSetup({}, async (s) => {
+test("LEADS_RETENTION_DAYS deletes older delivered leads, keeps those not yet delivered, and logs both", withSetup({}, async (s) => {
   const old = [await s.post(), await s.post()];
   const recent = await s.post();
   await s.inbox.waitFor(() => allIn([...old.map((o) => o.id), recent.id], (id) => mailsFor(s, id)));
+  await s.hooks.waitFor(() => allIn([...old.map((o) => o.id), recent.id], (id) => hooksFor(s, id)));
+  // Two more whose webhook cannot be delivered (the receiver is down): pending.
+  await s.hooks.stop();
+  const undelivered = [await s.post(), await s.post()];
+  await expect.poll(async () => (await listMessages(s.databaseUrl)).filter((m) => m.deliveries.some((d) => d.channel === "webhook" && d.status === "pending" && d.attempts > 0)).length).toBe(2);
   await s.current().stop();
-  // Age two leads by 40 days, as time would.
-  await setCreatedAt(s.databaseUrl, [old[0]!.id, old[1]!.id], new Date(Date.now() - 40 * 86_400_000));
+  // Age four leads by 40 days, as time would.
+  await setCreatedAt(s.databaseUrl, [...old, ...undelivered].map((lead) => lead.id), new Date(Date.now() - 40 * 86_400_000));
   await s.restart({ LEADS_RETENTION_DAYS: "30" });
   await expect.poll(() => s.current().output()).toContain('"msg":"retention","deleted":2,"olderThanDays":30');
-  expect((await listMessages(s.databaseUrl)).map((m) => m.id)).toEqual([recent.id]);
+  expect(s.current().output()).toContain('"msg":"retention kept leads not yet delivered","kept":2');
+  expect((await listMessages(s.databaseUrl)).map((m) => m.id)).toEqual([recent.id, ...undelivered.map((lead) => lead.id)]);
 }));
 
+test("a refused recipient is not sent: the error names it, a 550 fails it for good, and resend delivers it once fixed", withSetup({}, async (s) => {
+  s.inbox.settings.refuse["leads@arcline.example"] = "550 5.1.1 No such user";
+  const { id } = await s.post();
+  const email = async () => (await listMessages(s.databaseUrl)).find((m) => m.id === id)?.deliveries.find((d) => d.channel === "email");
+  await expect.poll(email).toMatchObject({ status: "failed", attempts: 1, lastError: expect.stringMatching(/refused leads@arcline\.example \(550 /) });
+  expect(mailsFor(s, id).map((received) => received.rcptTo)).toEqual([["sales@arcline.example"]]);
+  // The address is fixed on the mail server's side; the operator resends.
+  s.inbox.settings.refuse = {};
+  expect(await runMessages(s.databaseUrl, "resend", String(id))).toBe(`1 failed delivery of lead #${id} queued again.\n`);
+  await expect.poll(email).toMatchObject({ status: "sent", lastError: null });
+  expect(mailsFor(s, id).map((received) => received.rcptTo.sort())).toEqual([["sales@arcline.example"], ["leads@arcline.example", "sales@arcline.example"]]);
+  expect(new Set(mailsFor(s, id).map((received) => received.mail.messageId)).size).toBe(1);
+}));
+
+// In production: elsewhere a missing mail server means the development .eml preview, which counts as delivered.
+const production = { NODE_ENV: "production", RECAPTCHA_SECRET_KEY: "a-real-looking-secret" };
+
+test("a lead stored while a channel was missing is delivered once it is configured; a channel dropped shows as not configured", withSetup({ ...production, LEADS_RETRY_BASE_SECONDS: "60" }, async (s) => {
+  await s.current().stop();
+  // An instance with no mail server set (a typo in its name, say), and a webhook receiver that answers 500 for now.
+  s.hooks.settings.status = 500;
+  await s.restart({ SMTP_URL: undefined, LEADS_NOTIFY_TO: undefined });
+  expect(s.current().output()).toMatch(/"summary":"Each lead is stored, then delivered by webhook http:\/\/127\.0\.0\.1:\d+\."/);
+  const { id } = await s.post();
+  await expect.poll(async () => (await listMessages(s.databaseUrl)).find((m) => m.id === id)?.deliveries).toEqual([
+    expect.objectContaining({ channel: "webhook", status: "pending", attempts: 1 }),
+  ]);
+  await s.current().stop();
+  // Mail configured again, the webhook dropped: the lead gets its e-mail, and its webhook row says why it waits.
+  await s.restart({ LEADS_WEBHOOK_URL: undefined, LEADS_WEBHOOK_SECRET: undefined });
+  expect(s.current().output()).toMatch(/"summary":"Each lead is stored, then delivered by e-mail to sales@arcline\.example, leads@arcline\.example through smtp:\/\/127\.0\.0\.1:\d+\."/);
+  await s.inbox.waitFor(() => mailsFor(s, id).length === 1);
+  await expect.poll(async () => (await listMessages(s.databaseUrl)).find((m) => m.id === id)?.deliveries.map((d) => [d.channel, d.status])).toEqual([
+    ["email", "sent"],
+    ["webhook", "pending"],
+  ]);
+  expect(await runMessages(s.databaseUrl)).toContain("-> webhook: pending, channel not configured (no instance delivers by webhook)");
+}, { siteverifySecret: production.RECAPTCHA_SECRET_KEY }));
 test.describe("with no delivery channel", () => {
   let siteverify: FakeSiteverify;
   test.beforeEach(async () => {
@@ -273,17 +319,31 @@ test.describe("with no delivery channel", () => {
   });
   test.afterEach(async () => siteverify.close());
 
-  test("production still starts, says in one line that leads are only stored, and stores them", async () => {
-    const server = await startServer({ NODE_ENV: "production", RECAPTCHA_SECRET_KEY: "a-real-looking-secret", RECAPTCHA_VERIFY_URL: siteverify.url, CONTACT_RATE_LIMIT: "1000" });
+  test("production refuses to start without a channel unless LEADS_DELIVERY=store-only; a lead stored then is delivered once a channel is set", async () => {
+    const env = { NODE_ENV: "production", RECAPTCHA_SECRET_KEY: "a-real-looking-secret", RECAPTCHA_VERIFY_URL: siteverify.url, CONTACT_RATE_LIMIT: "1000" };
+    await expect(startServer(env)).rejects.toThrow(/exited with 1[\s\S]*No lead delivery channel is configured[\s\S]*LEADS_DELIVERY=store-only/);
+    const server = await startServer({ ...env, LEADS_DELIVERY: "store-only" });
+    let id: number;
     try {
       expect(server.output()).toMatch(/"msg":"lead delivery","summary":"Leads are only stored \(no delivery channel configured\): set SMTP_URL/);
       const response = await fetch(`${server.url}/api/contact`, { method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify(lead()) });
       expect(response.status).toBe(201);
+      id = ((await response.json()) as { id: number }).id;
       const [stored] = await listMessages(server.databaseUrl);
       expect(stored!.deliveries).toEqual([]);
       expect(await runMessages(server.databaseUrl)).toContain("not delivered: no channel was configured");
     } finally {
       await server.stop();
+    }
+    // The mail server is set up later: the lead that reached nobody is delivered at the next start.
+    const inbox = await startSmtpInbox();
+    const later = await startServer({ ...env, DATABASE_URL: server.databaseUrl, SMTP_URL: inbox.url, LEADS_NOTIFY_TO: "sales@arcline.example" });
+    try {
+      await inbox.waitFor((mails) => mails.some((received) => leadIdOf(received) === id));
+      await expect.poll(async () => (await listMessages(server.databaseUrl))[0]?.deliveries.map((d) => d.status)).toEqual(["sent"]);
+    } finally {
+      await later.stop();
+      await inbox.stop();
     }
   });
 
@@ -304,6 +364,34 @@ test.describe("with no delivery channel", () => {
       await server.stop();
     }
   });
+
+  test("erase and retention delete the .eml previews with their leads", async () => {
+    const databaseUrl = tempDatabaseUrl();
+    const mailDir = mkdtempSync(join(tmpdir(), "lead-previews-"));
+    const env = { DATABASE_URL: databaseUrl, LEADS_MAIL_DIR: mailDir, RECAPTCHA_SECRET_KEY: "a-real-looking-secret", RECAPTCHA_VERIFY_URL: siteverify.url, CONTACT_RATE_LIMIT: "1000" };
+    const post = async (server: SiteServer, body: Record<string, unknown>) =>
+      ((await (await fetch(`${server.url}/api/contact`, { method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify(body) })).json()) as { id: number }).id;
+    const previews = () => readdirSync(mailDir).sort();
+    let server = await startServer(env);
+    let ids: number[];
+    try {
+      ids = [await post(server, lead({ email: "ada@example.com" })), await post(server, lead()), await post(server, lead())];
+      await expect.poll(previews).toEqual(ids.map((id) => `lead-${id}.eml`).sort());
+    } finally {
+      await server.stop();
+    }
+    expect(await runMessagesWith({ LEADS_MAIL_DIR: mailDir }, databaseUrl, "erase", "--email", "ada@example.com")).toBe("Erased 1 lead from ada@example.com.\n");
+    expect(previews()).toEqual([`lead-${ids[1]}.eml`, `lead-${ids[2]}.eml`].sort());
+    await setCreatedAt(databaseUrl, [ids[1]!], new Date(Date.now() - 40 * 86_400_000));
+    server = await startServer({ ...env, LEADS_RETENTION_DAYS: "30" });
+    try {
+      await expect.poll(() => server.output()).toContain('"msg":"retention","deleted":1');
+      expect(previews()).toEqual([`lead-${ids[2]}.eml`]);
+    } finally {
+      await server.stop();
+      rmSync(mailDir, { recursive: true, force: true });
+    }
+  });
 });
 
 test.describe("start-up configuration", () => {
@@ -311,5 +399,15 @@ test.describe("start-up configuration", () => {
     await expect(startServer({ LEADS_WEBHOOK_URL: "http://127.0.0.1:9/hook" })).rejects.toThrow(/LEADS_WEBHOOK_URL is set but LEADS_WEBHOOK_SECRET is not/);
     await expect(startServer({ LEADS_WEBHOOK_URL: "http://127.0.0.1:9/hook", LEADS_WEBHOOK_SECRET: "plain" })).rejects.toThrow(/whsec_/);
     await expect(startServer({ SMTP_URL: "smtp://127.0.0.1:9" })).rejects.toThrow(/LEADS_NOTIFY_TO is not/);
+  });
+
+  test("refuses a webhook secret outside 24 to 64 bytes, and a plain-http webhook in production, naming the variable", async () => {
+    const url = "http://127.0.0.1:9/hook";
+    const ofBytes = (n: number) => `whsec_${Buffer.alloc(n, 1).toString("base64")}`;
+    await expect(startServer({ LEADS_WEBHOOK_URL: url, LEADS_WEBHOOK_SECRET: ofBytes(12) })).rejects.toThrow(/LEADS_WEBHOOK_SECRET must be whsec_ .*24 to 64 .*12 bytes/);
+    await expect(startServer({ LEADS_WEBHOOK_URL: url, LEADS_WEBHOOK_SECRET: ofBytes(65) })).rejects.toThrow(/65 bytes/);
+    const production = { NODE_ENV: "production", RECAPTCHA_SECRET_KEY: "a-real-looking-secret", LEADS_WEBHOOK_SECRET: newWebhookSecret() };
+    await expect(startServer({ ...production, LEADS_WEBHOOK_URL: "http://hooks.example.com/leads" })).rejects.toThrow(/LEADS_WEBHOOK_URL must be https:\/\/ in production/);
+    await expect(startServer({ ...production, LEADS_DELIVERY: "store-only", LEADS_WEBHOOK_URL: "https://hooks.example.com/leads" })).rejects.toThrow(/LEADS_DELIVERY=store-only, but/);
   });
 });

@@ -117,6 +117,19 @@ test("kill -9 of an instance mid-delivery: another instance delivers what it hel
   }
 });
 
+test("the cap on unverified leads is one cap for all instances", async () => {
+  const { servers: [a, b], databaseUrl } = await instances(2, { CONTACT_UNVERIFIED_LIMIT: "2" });
+  // The fake siteverify answers HTTP 500 for these tokens: Google "unavailable", so leads are kept unverified, up to the cap.
+  const unverified = () => lead({ recaptchaToken: `http500:${unique()}` });
+  expect((await post(a!, unverified())).status).toBe(201);
+  expect((await post(b!, unverified())).status).toBe(201);
+  const over = await post(a!, unverified());
+  expect(over.status).toBe(503);
+  expect((await post(b!, unverified())).status).toBe(503);
+  expect(Number(over.retryAfter)).toBeGreaterThan(60);
+  expect((await listMessages(databaseUrl)).map((row) => row.verification)).toEqual(["unverified", "unverified"]);
+});
+
 test("a database down for a few seconds: 503 with Retry-After at once, then recovery without a restart", async () => {
   test.slow();
   // A PostgreSQL of its own: stopping the shared one would fail other tests.
@@ -133,6 +146,10 @@ test("a database down for a few seconds: 503 with Retry-After at once, then reco
       expect(Number(answer.retryAfter)).toBeGreaterThan(0);
       expect(answer.ms).toBeLessThan(5_000);
     }
+    // A bot's decoy answer needs the store too: the same 503, never a 500.
+    const decoy = await post(server!, lead({ website: "http://spam.example" }));
+    expect(decoy.status).toBe(503);
+    expect(Number(decoy.retryAfter)).toBeGreaterThan(0);
     // The site itself is still served.
     expect((await fetch(`${server!.url}/`)).status).toBe(200);
 

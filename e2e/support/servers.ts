@@ -185,9 +185,14 @@ export async function readMessages(databaseUrl: string, format: "json" | "csv" |
 
 /** Runs `npm run messages -- <args>` (the built CLI) against a database and returns what it printed. */
 export async function runMessages(databaseUrl: string, ...args: string[]): Promise<string> {
+  return runMessagesWith({}, databaseUrl, ...args);
+}
+
+/** The same, with more environment (LEADS_MAIL_DIR, say). */
+export async function runMessagesWith(env: Record<string, string>, databaseUrl: string, ...args: string[]): Promise<string> {
   const { stdout } = await promisify(execFile)(process.execPath, ["build/server/messages.mjs", ...args], {
     cwd: root,
-    env: { ...process.env, DATABASE_URL: databaseUrl },
+    env: { ...process.env, ...env, DATABASE_URL: databaseUrl },
   });
   return stdout;
 }

@@ -1,17 +1,26 @@
 import { Hono, type Context } from "hono";
 import { bodyLimit } from "hono/body-limit";
-import { isHoneypotFilled, validateContact, type ContactField } from "~/lib/contact-schema";
+import { contactLimits, isHoneypotFilled, validateContact, type ContactField } from "~/lib/contact-schema";
 import { clientIp, rateLimitKey } from "../client-ip";
 import type { ServerConfig } from "../config";
 import type { Enqueue, Store, Verification } from "../db/store";
 import type { Logger } from "../logger";
 import type { Metrics } from "../metrics";
 import { createRateLimiter, type RateLimiter } from "./rate-limit";
-import { createUnverifiedCap } from "./unverified-cap";
+import { UNVERIFIED_WINDOW_MS, createUnverifiedCap } from "./unverified-cap";
 import { verifyRecaptcha, type VerifyOutcome } from "./siteverify";
 import type { SubmissionOutcome } from "../metrics";
 
-export const MAX_BODY_BYTES = 16 * 1024;
+/**
+ * The largest body a valid message can make: every text field at its limit at 4 bytes a character (UTF-8 takes
+ * 3 for CJK, 4 for an emoji, which counts as 2 characters; JSON's \" and \n take 2), an ASCII reCAPTCHA token
+ * and submission id at theirs, and room for the JSON around them. The form's own limits are never refused as too large.
+ */
+export const MAX_BODY_BYTES =
+  4 * (contactLimits.firstName + contactLimits.lastName + contactLimits.email + contactLimits.company + contactLimits.message) +
+  contactLimits.recaptchaToken +
+  contactLimits.submissionId +
+  1024;
 const MAX_USER_AGENT = 512;
 
 export type ContactApiDeps = {
@@ -24,7 +33,7 @@ export type ContactApiDeps = {
   onStored?: () => void;
   rateLimiter?: RateLimiter;
   /** Makes the limiters (accepted messages, all attempts): in memory by default; shared by instances on PostgreSQL (create.ts). */
-  createLimiter?: (options: { name: string; limit: number }) => RateLimiter;
+  createLimiter?: (options: { name: string; limit: number; windowMs?: number }) => RateLimiter;
   verify?: (token: string, remoteIp: string | undefined) => Promise<VerifyOutcome>;
   now?: () => Date;
   /** Counts each POST's outcome (contact_submissions_total). */
@@ -47,7 +56,14 @@ export function createContactApi({ config, store, log, enqueue = () => [], onSto
   // Rejected attempts are not counted above, so a looser cap on all attempts keeps one client from making us
   // call siteverify (and log) without end. Generous: people correcting typos never get near it.
   const attempts = createLimiter({ limit: Math.max(30, config.CONTACT_RATE_LIMIT * 6), name: "contact-attempts" });
-  const unverifiedCap = createUnverifiedCap(config.CONTACT_UNVERIFIED_LIMIT);
+  // Shared by every instance on PostgreSQL, like the limits above: several instances must not multiply it.
+  const unverifiedCap = createUnverifiedCap(config.CONTACT_UNVERIFIED_LIMIT, createLimiter({ limit: config.CONTACT_UNVERIFIED_LIMIT, windowMs: UNVERIFIED_WINDOW_MS, name: "contact-unverified" }));
+  const unavailable = (c: Context, error: unknown) => {
+    log.error({ msg: "contact store failed", error: (error as Error).message });
+    c.header("Retry-After", "30");
+    count("unavailable");
+    return fail(c, 503, "We could not store your message right now. Please try again in a moment.");
+  };
   const allowedOrigins = new Set(config.ALLOWED_ORIGINS.map((origin) => origin.replace(/\/+$/, "")));
   const hostnames = config.RECAPTCHA_HOSTNAMES.map((name) => name.toLowerCase());
   const verifyToken =
@@ -101,7 +117,7 @@ export function createContactApi({ config, store, log, enqueue = () => [], onSto
       maxSize: MAX_BODY_BYTES,
       onError: (c) => {
         count("invalid");
-        return fail(c, 413, `The message is too large (over ${MAX_BODY_BYTES / 1024} KB).`);
+        return fail(c, 413, `The message is too large (over ${Math.floor(MAX_BODY_BYTES / 1024)} KB).`);
       },
     }),
     async (c) => {
@@ -126,11 +142,17 @@ export function createContactApi({ config, store, log, enqueue = () => [], onSto
 
         // Bots get the same answer as people, so they never learn that the decoy gave them away.
         if (isHoneypotFilled(body)) {
+          let id: number;
+          try {
+            id = await store.likelyNextId();
+          } catch (error) {
+            // A decoy must fail as a real message would during an outage: the documented 503, never a 500.
+            return unavailable(c, error);
+          }
           accepted = true;
           log.info({ msg: "contact honeypot", stored: false });
-          const decoy = await store.likelyNextId();
           count("spam");
-          return c.json({ ok: true, id: decoy }, 201);
+          return c.json({ ok: true, id }, 201);
         }
 
         const input = validateContact(body);
@@ -179,10 +201,7 @@ export function createContactApi({ config, store, log, enqueue = () => [], onSto
           ({ id, created } = stored);
           if (created) onStored?.();
         } catch (error) {
-          log.error({ msg: "contact store failed", error: (error as Error).message });
-          c.header("Retry-After", "30");
-          count("unavailable");
-          return fail(c, 503, "We could not store your message right now. Please try again in a moment.");
+          return unavailable(c, error);
         }
         accepted = true;
         count(created ? "accepted" : "duplicate");

@@ -6,7 +6,9 @@ import { createRateLimiter, type RateLimiter } from "./rate-limit";
  * turn into an open door for spam: at most `limit` unverified leads an hour, all visitors together (a bot
  * farm has many addresses); beyond that the API answers 503 with Retry-After, as for any outage.
  */
-export function createUnverifiedCap(limit: number, limiter: RateLimiter = createRateLimiter({ limit, windowMs: 3_600_000, name: "contact-unverified" })) {
+export const UNVERIFIED_WINDOW_MS = 3_600_000;
+
+export function createUnverifiedCap(limit: number, limiter: RateLimiter = createRateLimiter({ limit, windowMs: UNVERIFIED_WINDOW_MS, name: "contact-unverified" })) {
   return async (c: Context): Promise<Response | undefined> => {
     const slot = await limiter.reserve("all");
     if (slot.ok) return undefined;

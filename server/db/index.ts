@@ -2,7 +2,7 @@ import { PostgresStore, isPostgresUrl, type PostgresOptions } from "./postgres-s
 import { SqliteStore } from "./sqlite-store";
 import type { Store } from "./store";
 
-/** PostgreSQL settings from the environment (see README: PG_POOL_MAX, PG_STATEMENT_TIMEOUT_MS, PG_CONNECT_TIMEOUT_MS). */
+/** PostgreSQL settings from the environment (see README: PG_POOL_MAX, PG_STATEMENT_TIMEOUT_MS, PG_CONNECT_TIMEOUT_MS, PG_MIGRATION_WAIT_MS). */
 export function postgresOptionsFromEnv(env: NodeJS.ProcessEnv = process.env): PostgresOptions {
   const read = (name: string, fallback: number, min: number) => {
     const raw = env[name]?.trim();
@@ -15,6 +15,7 @@ export function postgresOptionsFromEnv(env: NodeJS.ProcessEnv = process.env): Po
     poolMax: read("PG_POOL_MAX", 10, 1),
     statementTimeoutMs: read("PG_STATEMENT_TIMEOUT_MS", 5000, 100),
     connectTimeoutMs: read("PG_CONNECT_TIMEOUT_MS", 3000, 100),
+    migrationWaitMs: read("PG_MIGRATION_WAIT_MS", 120_000, 1000),
   };
 }
 

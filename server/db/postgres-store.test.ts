@@ -55,7 +55,7 @@ describe("PostgreSQL URLs and settings", () => {
   });
 
   it("reads pool settings from the environment, with defaults, and refuses nonsense", () => {
-    expect(postgresOptionsFromEnv({})).toEqual({ poolMax: 10, statementTimeoutMs: 5000, connectTimeoutMs: 3000 });
+    expect(postgresOptionsFromEnv({})).toEqual({ poolMax: 10, statementTimeoutMs: 5000, connectTimeoutMs: 3000, migrationWaitMs: 120_000 });
     expect(postgresOptionsFromEnv({ PG_POOL_MAX: "3", PG_STATEMENT_TIMEOUT_MS: "2000" })).toMatchObject({ poolMax: 3, statementTimeoutMs: 2000 });
     expect(() => postgresOptionsFromEnv({ PG_POOL_MAX: "0" })).toThrow(/PG_POOL_MAX/);
     expect(() => postgresOptionsFromEnv({ PG_CONNECT_TIMEOUT_MS: "soon" })).toThrow(/PG_CONNECT_TIMEOUT_MS/);
@@ -81,12 +81,41 @@ describe("migrations", () => {
   });
 
   it("roll a failed migration back entirely and say which one failed", async () => {
-    const pool = createPool(postgres.createDatabase());
+    const url = postgres.createDatabase();
+    const pool = createPool(url);
     closers.push(() => pool.end());
     await expect(
-      migrate(pool, [{ version: 1, name: "half", statements: ["CREATE TABLE a (x int)", "CREATE TABLE a (x int)"] }]),
+      migrate(url, [{ version: 1, name: "half", statements: ["CREATE TABLE a (x int)", "CREATE TABLE a (x int)"] }]),
     ).rejects.toThrow(/Migration 1 \(half\) failed/);
     expect((await pool.query("SELECT to_regclass('a') AS a, (SELECT COUNT(*) FROM schema_migrations)::int AS n")).rows).toEqual([{ a: null, n: 0 }]);
+  });
+});
+
+describe("migrations beside a slow one", () => {
+  const holdLock = async (url: string) => {
+    // Another instance in the middle of a long migration: it holds the advisory lock.
+    const other = new pg.Client({ connectionString: url });
+    await other.connect();
+    await other.query("SELECT pg_advisory_lock($1)", [0x617263_6c696e65n.toString()]);
+    closers.push(() => other.end());
+    return other;
+  };
+
+  it("wait for it beyond the pool's query time-out, then start", async () => {
+    const url = postgres.createDatabase();
+    const other = await holdLock(url);
+    // The pool's client-side limit is 1.1 s here; the other migration takes 3 s.
+    setTimeout(() => void other.query("SELECT pg_advisory_unlock_all()"), 3_000);
+    const started = Date.now();
+    const store = await open(url, { statementTimeoutMs: 100 });
+    expect(Date.now() - started).toBeGreaterThanOrEqual(2_500);
+    expect(await store.likelyNextId()).toBe(1);
+  });
+
+  it("give up after PG_MIGRATION_WAIT_MS with a message that says why", async () => {
+    const url = postgres.createDatabase();
+    await holdLock(url);
+    await expect(open(url, { migrationWaitMs: 1_000 })).rejects.toThrow(/Another instance has been migrating the database for over 1 s.*PG_MIGRATION_WAIT_MS/);
   });
 });
 

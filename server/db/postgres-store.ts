@@ -15,6 +15,8 @@ export type PostgresOptions = {
   connectTimeoutMs?: number;
   /** Called when an idle pooled connection breaks (database restarted, network cut). Nothing else to do: the pool drops it. */
   onPoolError?: (error: Error) => void;
+  /** How long start-up waits for another instance's migrations (PG_MIGRATION_WAIT_MS). */
+  migrationWaitMs?: number;
   migrations?: Migration[];
 };
 
@@ -42,13 +44,33 @@ export function createPool(url: string, { poolMax = 10, statementTimeoutMs = 500
   return pool;
 }
 
-/** Applies the migrations not yet recorded, one transaction each, holding an advisory lock meanwhile. */
-export async function migrate(pool: pg.Pool, migrations: Migration[] = allMigrations) {
-  const client = await pool.connect();
+export type MigrateOptions = {
+  /** How long to wait for another instance's migrations (PG_MIGRATION_WAIT_MS) before giving up with a clear message. */
+  lockWaitMs?: number;
+  connectTimeoutMs?: number;
+};
+
+/**
+ * Applies the migrations not yet recorded, one transaction each, holding an advisory lock meanwhile. On a
+ * connection of its own, without the pool's time limits: a migration, or the wait for another instance's, may
+ * take longer than any request is allowed to. The wait is bounded by `lockWaitMs`.
+ */
+export async function migrate(url: string, migrations: Migration[] = allMigrations, { lockWaitMs = 120_000, connectTimeoutMs = 3000 }: MigrateOptions = {}) {
+  const client = new pg.Client({ connectionString: url, connectionTimeoutMillis: connectTimeoutMs, application_name: "arcline-contact-migrate" });
+  // An error on an idle client must not crash the process; the next query reports it.
+  client.on("error", () => {});
+  await client.connect();
   try {
-    // Migrations may take longer than a request is allowed to.
-    await client.query("SET statement_timeout = 0");
-    await client.query("SELECT pg_advisory_lock($1)", [MIGRATION_LOCK.toString()]);
+    const deadline = Date.now() + lockWaitMs;
+    // pg_try_advisory_lock in a loop rather than pg_advisory_lock: the wait has an end and says why.
+    while (!(await client.query<{ locked: boolean }>("SELECT pg_try_advisory_lock($1) AS locked", [MIGRATION_LOCK.toString()])).rows[0]?.locked) {
+      if (Date.now() >= deadline) {
+        throw new Error(
+          `Another instance has been migrating the database for over ${Math.round(lockWaitMs / 1000)} s (advisory lock ${MIGRATION_LOCK}); not starting. Start again once it is done, or raise PG_MIGRATION_WAIT_MS.`,
+        );
+      }
+      await new Promise((resolve) => setTimeout(resolve, 250));
+    }
     try {
       await client.query("CREATE TABLE IF NOT EXISTS schema_migrations (version integer PRIMARY KEY, name text NOT NULL, applied_at timestamptz NOT NULL)");
       const applied = new Set((await client.query<{ version: number }>("SELECT version FROM schema_migrations")).rows.map((row) => row.version));
@@ -68,8 +90,7 @@ export async function migrate(pool: pg.Pool, migrations: Migration[] = allMigrat
       await client.query("SELECT pg_advisory_unlock($1)", [MIGRATION_LOCK.toString()]).catch(() => {});
     }
   } finally {
-    await client.query("RESET statement_timeout").catch(() => {});
-    client.release();
+    await client.end().catch(() => {});
   }
 }
 
@@ -82,14 +103,8 @@ export class PostgresStore implements Store {
   constructor(readonly pool: pg.Pool) {}
 
   static async open(url: string, options: PostgresOptions = {}): Promise<PostgresStore> {
-    const pool = createPool(url, options);
-    try {
-      await migrate(pool, options.migrations);
-    } catch (error) {
-      await pool.end().catch(() => {});
-      throw error;
-    }
-    return new PostgresStore(pool);
+    await migrate(url, options.migrations, { lockWaitMs: options.migrationWaitMs, connectTimeoutMs: options.connectTimeoutMs });
+    return new PostgresStore(createPool(url, options));
   }
 
   private async transaction<T>(work: (client: pg.PoolClient) => Promise<T>): Promise<T> {
