@@ -21,7 +21,7 @@ const PG_APP_PORT = Number(process.env.E2E_PG_APP_PORT ?? PORT + 2);
 export const POSTGRES_URL = `postgres://postgres@127.0.0.1:${PG_PORT}`;
 /** The database of the main server of the "postgres" project. */
 export const POSTGRES_DATABASE_URL = `${POSTGRES_URL}/e2e_main`;
-const postgresSpecs = /(contact-api|lead-delivery|lead-follow-up|multi-instance)\.spec\.ts$/;
+const postgresSpecs = /(contact-api|lead-delivery|lead-follow-up|multi-instance|operations)\.spec\.ts$/;
 // E2E_ENGINES=sqlite skips PostgreSQL entirely (a quick local run); CI runs both.
 const withPostgres = (process.env.E2E_ENGINES ?? "sqlite,postgres").includes("postgres");
 

@@ -5,6 +5,7 @@ import type { ServerConfig } from "./config";
 import { pagePolicy, resourcePolicy, commonSecurityHeaders } from "./security-headers";
 import type { StaticFile, StaticSite } from "./static-site";
 import type { Logger } from "./logger";
+import { probePaths, type Health } from "./health";
 
 export type AppDeps = {
   config: ServerConfig;
@@ -12,6 +13,8 @@ export type AppDeps = {
   log: Logger;
   /** Sub-app mounted at /api/contact. */
   contactApi?: Hono;
+  /** GET /healthz and /readyz. */
+  health?: Pick<Health, "routes">;
 };
 
 function sendFile(c: Context, file: StaticFile, status: 200 | 404, config: ServerConfig) {
@@ -39,7 +42,7 @@ function sendFile(c: Context, file: StaticFile, status: 200 | 404, config: Serve
   return c.body(new Uint8Array(body), status);
 }
 
-export function createApp({ config, site, log, contactApi }: AppDeps) {
+export function createApp({ config, site, log, contactApi, health }: AppDeps) {
   const app = new Hono();
   const securityHeaders = commonSecurityHeaders(config);
   const warnUntrustedForwarded = untrustedForwardedWarning(config.TRUST_PROXY, log.warn);
@@ -50,6 +53,7 @@ export function createApp({ config, site, log, contactApi }: AppDeps) {
     await next();
     for (const [name, value] of Object.entries(securityHeaders)) c.header(name, value);
     if (!c.res.headers.has("Content-Security-Policy")) c.header("Content-Security-Policy", resourcePolicy);
+    if (probePaths.has(c.req.path)) return;
     log.info({
       msg: "request",
       method: c.req.method,
@@ -58,6 +62,9 @@ export function createApp({ config, site, log, contactApi }: AppDeps) {
       ms: Math.round(performance.now() - started),
     });
   });
+
+  // Before the https redirect: a balancer probing over plain http must get the answer, not a 301.
+  health?.routes(app);
 
   // Behind a TLS proxy, a visitor who typed http:// is sent to the https:// site (and HSTS keeps them there).
   if (config.siteUrl?.startsWith("https://") && config.TRUST_PROXY.enabled) {

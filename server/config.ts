@@ -46,6 +46,11 @@ const envSchema = z.object({
   KEEP_ALIVE_TIMEOUT_MS: ms(5_000),
   /** How long SIGTERM waits for running requests and deliveries before exiting anyway (status 1). */
   SHUTDOWN_GRACE_MS: ms(10_000),
+  /** After SIGTERM, how long the site keeps answering (with /readyz 503) before it stops taking connections. */
+  SHUTDOWN_DELAY_MS: z.coerce.number().int().min(0).max(600_000).default(0),
+  /** Prometheus metrics on their own listener; off when unset. */
+  METRICS_PORT: z.preprocess((value) => (value === "" ? undefined : value), z.coerce.number().int().min(0).max(65535).optional()),
+  METRICS_HOST: z.string().default("127.0.0.1"),
   LOG_LEVEL: z.enum(["debug", "info", "silent"]).default("info"),
   SMTP_URL: z
     .string()

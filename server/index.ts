@@ -5,7 +5,9 @@ import { loadConfig } from "./config";
 import { startContactApi, testKeysWarning } from "./contact/create";
 import { redactDatabaseUrl } from "./db";
 import { checkRecaptchaSecretAtStartup } from "./contact/secret-check";
+import { createHealth } from "./health";
 import { createLogger } from "./logger";
+import { createMetrics, serveMetrics } from "./metrics";
 import { startRetention } from "./retention";
 import { applyHttpLimits, httpServerOptions, installShutdown } from "./server-process";
 import { StaticSite } from "./static-site";
@@ -22,9 +24,10 @@ const log = createLogger(config.LOG_LEVEL);
 const site = new StaticSite(config.STATIC_DIR);
 if (config.usingTestKeys && config.LOG_LEVEL !== "silent") console.warn(testKeysWarning());
 
+const metrics = createMetrics();
 let contact;
 try {
-  contact = await startContactApi(config, log);
+  contact = await startContactApi(config, log, metrics);
 } catch (error) {
   // Without its database the server would acknowledge nothing it could keep: better not to start at all.
   console.error(`Cannot open the message database (DATABASE_URL=${redactDatabaseUrl(config.DATABASE_URL)}): ${(error as Error).message}`);
@@ -37,7 +40,21 @@ try {
   process.exit(1);
 }
 const { store, delivery } = contact;
-const app = createApp({ config, site, log, contactApi: contact.api });
+const health = createHealth({ store, log });
+metrics.watch({ outboxStats: () => store.outboxStats(), ready: async () => (await health.check()).ready });
+const app = createApp({ config, site, log, contactApi: contact.api, health });
+let metricsServer: Server | undefined;
+if (config.METRICS_PORT !== undefined) {
+  try {
+    const served = await serveMetrics(metrics, { port: config.METRICS_PORT, host: config.METRICS_HOST, log });
+    metricsServer = served.server;
+    log.info({ msg: "metrics", url: served.url });
+  } catch (error) {
+    console.error(`Cannot serve metrics on ${config.METRICS_HOST}:${config.METRICS_PORT}: ${(error as Error).message}`);
+    process.exit(1);
+  }
+}
+
 log.info({ msg: "lead delivery", summary: delivery.summary() });
 await delivery.start();
 const stopRetention = config.LEADS_RETENTION_DAYS ? startRetention(store, config.LEADS_RETENTION_DAYS, log, { mailDir: config.LEADS_MAIL_DIR }) : () => {};
@@ -50,11 +67,15 @@ applyHttpLimits(server as Server, config);
 installShutdown(server as Server, {
   log,
   graceMs: config.SHUTDOWN_GRACE_MS,
+  delayMs: config.SHUTDOWN_DELAY_MS,
+  onSignal: health.markStopping,
   drain: (graceMs) => {
     stopRetention();
     return delivery.worker.stop(graceMs);
   },
   close: async () => {
+    metricsServer?.close();
+    metricsServer?.closeAllConnections();
     delivery.close();
     await store.close();
   },

@@ -6,6 +6,7 @@
  *   npm run messages -- resend <id>                queue a lead's failed deliveries again
  *   npm run messages -- export --email ADDRESS     everything stored about one person (JSON)
  *   npm run messages -- erase --email ADDRESS      delete it, and print how many leads were deleted
+ *   npm run messages -- status [--max-age 1h]      the outbox per channel; exit 1 if anything failed or waited too long
  */
 import { existsSync } from "node:fs";
 import { parseArgs } from "node:util";
@@ -15,6 +16,7 @@ import { databaseFile } from "./db/sqlite-store";
 import { CHANNEL_NOT_CONFIGURED, DEFAULT_DATABASE_URL, channels, type Delivery, type Lead, type Store } from "./db/store";
 import { DEFAULT_MAIL_DIR, deleteEmlPreviews } from "./delivery/email";
 import { sourceFields } from "./delivery/lead-text";
+import { outboxProblems, parseAge, statusReport } from "./outbox-status";
 import { visible, visibleFields } from "./terminal-text";
 
 const USAGE = `Usage:
@@ -22,6 +24,9 @@ const USAGE = `Usage:
   npm run messages -- resend <id>                queue a lead's failed deliveries again
   npm run messages -- export --email ADDRESS     everything stored about one person (JSON)
   npm run messages -- erase --email ADDRESS      delete everything stored about one person
+  npm run messages -- status [--max-age 1h] [--format text|json]
+                                                 deliveries pending, failed and sent per channel; exits 1 when
+                                                 one has failed or has waited longer than --max-age (s, m, h, d)
 Reads DATABASE_URL (default ${DEFAULT_DATABASE_URL}).
 `;
 
@@ -106,6 +111,7 @@ async function main() {
     options: {
       format: { type: "string", short: "f", default: "text" },
       email: { type: "string" },
+      "max-age": { type: "string", default: "1h" },
       help: { type: "boolean", short: "h" },
     },
   });
@@ -145,6 +151,20 @@ async function main() {
         const erased = ids.length;
         process.stdout.write(`Erased ${erased} lead${erased === 1 ? "" : "s"} from ${email}.\n`);
       }
+      return;
+    }
+    case "status": {
+      const format = values.format as Format;
+      if (format !== "text" && format !== "json") throw new UsageError(`status prints text or json, not "${values.format}".`);
+      const maxAgeSeconds = parseAge(values["max-age"]);
+      if (maxAgeSeconds === undefined) throw new UsageError(`--max-age "${values["max-age"]}" is not a duration: use e.g. 90s, 30m, 1h, 2d.`);
+      // A check that pages someone must not pass on a database that is not there.
+      if (missing) throw new Error("status: nothing to check.");
+      const now = new Date();
+      const stats = await withStore(url, (store) => store.outboxStats());
+      const problems = outboxProblems(stats, { now, maxAgeSeconds });
+      process.stdout.write(format === "json" ? `${JSON.stringify(statusReport(stats, problems, now), null, 2)}\n` : statusReport(stats, problems, now, "text"));
+      if (problems.length > 0) process.exitCode = 1;
       return;
     }
     default:

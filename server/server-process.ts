@@ -30,32 +30,57 @@ export function applyHttpLimits(server: Server, config: Limits) {
 }
 
 /**
- * SIGTERM/SIGINT: stop accepting connections and new work, let running requests and `drain` (deliveries in
- * flight) finish side by side, then `close` (the database) and exit 0. If anything is still running after
- * `graceMs`, exit 1 and log what, so a supervisor and the operator both see that work was cut off.
+ * SIGTERM/SIGINT: `onSignal` at once (readiness turns 503) and no new deliveries. The site keeps answering for
+ * `delayMs` (each answer closing its connection), so a balancer that polls readiness stops sending traffic
+ * before the port closes. Then it stops accepting connections, lets running requests and `drain` (deliveries
+ * in flight) finish, `close`s (the database) and exits 0. If anything is still running `graceMs` after the
+ * port closed, it exits 1 and logs what, so a supervisor and the operator both see that work was cut off.
+ * So the process is gone within delayMs + graceMs.
  */
 export function installShutdown(
   server: Server,
-  { log, graceMs, drain, close }: { log: Logger; graceMs: number; drain?: (graceMs: number) => Promise<string[]>; close: () => Promise<void> | void },
+  {
+    log,
+    graceMs,
+    delayMs = 0,
+    onSignal,
+    drain,
+    close,
+  }: {
+    log: Logger;
+    graceMs: number;
+    delayMs?: number;
+    onSignal?: () => void;
+    drain?: (graceMs: number) => Promise<string[]>;
+    close: () => Promise<void> | void;
+  },
 ) {
   const running = new Map<IncomingMessage, { method: string; path: string; started: number }>();
+  let stopping = false;
   server.on("request", (req: IncomingMessage, res: ServerResponse) => {
     // The path only: query strings can carry anything.
     running.set(req, { method: req.method ?? "?", path: (req.url ?? "").split("?")[0] ?? "", started: Date.now() });
     res.once("close", () => running.delete(req));
+    // Draining: answer, then close the connection, so a keep-alive client reconnects (to another instance).
+    if (stopping && !res.headersSent) res.setHeader("Connection", "close");
   });
 
-  let stopping = false;
   const shutdown = async (signal: string) => {
     if (stopping) return;
     stopping = true;
-    log.info({ msg: "shutting down", signal, running: running.size });
+    onSignal?.();
+    log.info({ msg: "shutting down", signal, running: running.size, delayMs });
+    const deliveriesDone = drain ? drain(delayMs + graceMs) : Promise.resolve([]);
+    if (delayMs > 0) {
+      server.closeIdleConnections();
+      await new Promise((resolve) => setTimeout(resolve, delayMs));
+    }
     const requestsDone = new Promise<boolean>((resolve) => {
       server.close(() => resolve(true));
       server.closeIdleConnections();
       setTimeout(() => resolve(false), graceMs).unref();
     });
-    const [served, unfinished] = await Promise.all([requestsDone, drain ? drain(graceMs) : Promise.resolve([])]);
+    const [served, unfinished] = await Promise.all([requestsDone, deliveriesDone]);
     let code = 0;
     if (!served || unfinished.length > 0) {
       const now = Date.now();

@@ -54,6 +54,8 @@ export function tempSqliteUrl(name = "contact.db") {
 export async function setCreatedAt(databaseUrl: string, ids: number[], createdAt: Date) {
   if (databaseUrl.startsWith("file:")) {
     const db = createClient({ url: databaseUrl });
+    // The server may be writing (a delivery outcome) at that moment: wait for it like the server would.
+    await db.execute("PRAGMA busy_timeout = 5000");
     await db.execute({ sql: `UPDATE messages SET created_at = ? WHERE id IN (${ids.map(() => "?").join(",")})`, args: [createdAt.toISOString(), ...ids] });
     db.close();
     return;

@@ -4,20 +4,21 @@ import { openStore } from "../db";
 import type { Store } from "../db/store";
 import { createDelivery, type Delivery } from "../delivery";
 import type { Logger } from "../logger";
+import type { Metrics } from "../metrics";
 import { createContactApi } from "./routes";
 
 /**
  * Opens the message store, sets up lead delivery on it and builds the contact API: the same wiring for
  * `npm start` and `npm run dev`. The caller starts `delivery.worker` once it is ready to serve.
  */
-export async function startContactApi(config: ServerConfig, log: Logger): Promise<{ api: Hono; store: Store; delivery: Delivery }> {
+export async function startContactApi(config: ServerConfig, log: Logger, metrics?: Metrics): Promise<{ api: Hono; store: Store; delivery: Delivery }> {
   const store = await openStore(config.DATABASE_URL, {
     onPoolError: (error) => log.warn({ msg: "database connection lost (it is reopened when needed)", error: error.message }),
   });
-  const delivery = createDelivery(config, store, log);
+  const delivery = createDelivery(config, store, log, metrics);
   // On PostgreSQL every instance counts in the same table; SQLite means one instance, which counts in memory.
   const createLimiter = store.sharedRateLimiter?.bind(store);
-  const api = createContactApi({ config, store, log, enqueue: delivery.enqueue, onStored: delivery.worker.nudge, createLimiter });
+  const api = createContactApi({ config, store, log, enqueue: delivery.enqueue, onStored: delivery.worker.nudge, createLimiter, metrics });
   return { api, store, delivery };
 }
 

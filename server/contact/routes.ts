@@ -6,9 +6,11 @@ import { clientIp, rateLimitKey } from "../client-ip";
 import type { ServerConfig } from "../config";
 import type { Enqueue, Store, Verification } from "../db/store";
 import type { Logger } from "../logger";
+import type { Metrics } from "../metrics";
 import { createRateLimiter, type RateLimiter } from "./rate-limit";
 import { UNVERIFIED_WINDOW_MS, createUnverifiedCap } from "./unverified-cap";
 import { verifyRecaptcha, type VerifyOutcome } from "./siteverify";
+import type { SubmissionOutcome } from "../metrics";
 
 /**
  * The largest body a valid message can make: every text field at its limit at 4 bytes a character (UTF-8 takes
@@ -39,6 +41,8 @@ export type ContactApiDeps = {
   createLimiter?: (options: { name: string; limit: number; windowMs?: number }) => RateLimiter;
   verify?: (token: string, remoteIp: string | undefined) => Promise<VerifyOutcome>;
   now?: () => Date;
+  /** Counts each POST's outcome (contact_submissions_total). */
+  metrics?: Pick<Metrics, "recordSubmission">;
 };
 
 type ErrorStatus = 400 | 405 | 413 | 415 | 429 | 503;
@@ -50,8 +54,9 @@ const fail = (c: Context, status: ErrorStatus, error: string, field: ContactFiel
  * POST /api/contact: validates a message with the form's own schema, checks the reCAPTCHA token with
  * Google, and stores the message. 201 {ok:true,id} is sent only once the row is committed.
  */
-export function createContactApi({ config, store, log, enqueue = () => [], onStored, rateLimiter, createLimiter = createRateLimiter, verify, now = () => new Date() }: ContactApiDeps): Hono {
+export function createContactApi({ config, store, log, enqueue = () => [], onStored, rateLimiter, createLimiter = createRateLimiter, verify, now = () => new Date(), metrics }: ContactApiDeps): Hono {
   const api = new Hono();
+  const count = (outcome: SubmissionOutcome) => metrics?.recordSubmission(outcome);
   const limiter = rateLimiter ?? createLimiter({ limit: config.CONTACT_RATE_LIMIT, name: "contact" });
   // Rejected attempts are not counted above, so a looser cap on all attempts keeps one client from making us
   // call siteverify (and log) without end. Generous: people correcting typos never get near it.
@@ -61,6 +66,7 @@ export function createContactApi({ config, store, log, enqueue = () => [], onSto
   const unavailable = (c: Context, error: unknown) => {
     log.error({ msg: "contact store failed", error: (error as Error).message });
     c.header("Retry-After", "30");
+    count("unavailable");
     return fail(c, 503, "We could not store your message right now. Please try again in a moment.");
   };
   const allowedOrigins = new Set(config.ALLOWED_ORIGINS.map((origin) => origin.replace(/\/+$/, "")));
@@ -94,14 +100,31 @@ export function createContactApi({ config, store, log, enqueue = () => [], onSto
   api.post(
     "/",
     async (c, next) => {
+      // Every other outcome is counted where it is decided; an exception reaches here (or Hono's error handler).
+      try {
+        await next();
+      } catch (error) {
+        count("error");
+        throw error;
+      }
+      if (c.error) count("error");
+    },
+    async (c, next) => {
       const type = (c.req.header("content-type") ?? "").split(";")[0]?.trim().toLowerCase();
       // text/plain is what a no-cors fetch sends (the browser drops the JSON type); the body is JSON either way.
       if (type !== "application/json" && type !== "text/plain") {
+        count("invalid");
         return fail(c, 415, "Send the message as JSON (Content-Type application/json or text/plain).");
       }
       await next();
     },
-    bodyLimit({ maxSize: MAX_BODY_BYTES, onError: (c) => fail(c, 413, `The message is too large (over ${Math.floor(MAX_BODY_BYTES / 1024)} KB).`) }),
+    bodyLimit({
+      maxSize: MAX_BODY_BYTES,
+      onError: (c) => {
+        count("invalid");
+        return fail(c, 413, `The message is too large (over ${Math.floor(MAX_BODY_BYTES / 1024)} KB).`);
+      },
+    }),
     async (c) => {
       const ip = ipOf(c);
       const key = ip ? rateLimitKey(ip) : "unknown";
@@ -109,6 +132,7 @@ export function createContactApi({ config, store, log, enqueue = () => [], onSto
       const slot = attempt.ok ? await limiter.reserve(key) : attempt;
       if (!slot.ok) {
         c.header("Retry-After", String(slot.retryAfterSeconds));
+        count("rate_limited");
         return fail(c, 429, "Too many messages from your network. Please wait a minute and try again.");
       }
       let accepted = false;
@@ -117,6 +141,7 @@ export function createContactApi({ config, store, log, enqueue = () => [], onSto
         try {
           body = JSON.parse(new TextDecoder("utf-8", { fatal: true }).decode(await c.req.arrayBuffer()));
         } catch {
+          count("invalid");
           return fail(c, 400, "The request body is not valid JSON.");
         }
 
@@ -131,15 +156,20 @@ export function createContactApi({ config, store, log, enqueue = () => [], onSto
           }
           accepted = true;
           log.info({ msg: "contact honeypot", stored: false });
+          count("spam");
           return c.json({ ok: true, id }, 201);
         }
 
         const input = validateContact(body);
-        if (!input.ok) return fail(c, 400, input.error, input.field);
+        if (!input.ok) {
+          count("invalid");
+          return fail(c, 400, input.error, input.field);
+        }
 
         const outcome = await verifyToken(input.data.recaptchaToken, ip);
         if (outcome.kind === "rejected") {
           log.info({ msg: "contact recaptcha rejected", reason: outcome.reason });
+          count("captcha_failed");
           return fail(c, 400, "The reCAPTCHA check failed or expired. Please complete the reCAPTCHA again and resend.", "recaptchaToken");
         }
         // Google's outage must not cost us a lead: keep the message, flagged, and let a person judge it.
@@ -147,13 +177,17 @@ export function createContactApi({ config, store, log, enqueue = () => [], onSto
         if (outcome.kind === "unavailable") {
           (outcome.configError ? log.error : log.warn)({ msg: "contact recaptcha unavailable", reason: outcome.reason });
           const capped = await unverifiedCap(c);
-          if (capped) return capped;
+          if (capped) {
+            count("unavailable");
+            return capped;
+          }
         }
 
         // A source that fails the schema is left out: it never costs the lead.
         if (input.sourceProblem) log.debug?.({ msg: "contact source dropped", reason: input.sourceProblem });
         const { firstName, lastName, email, company, message, submissionId, source } = input.data;
         let id: number;
+        let created: boolean;
         try {
           const stored = await store.insertLead(
             {
@@ -172,12 +206,13 @@ export function createContactApi({ config, store, log, enqueue = () => [], onSto
             },
             enqueue({ email, verification }),
           );
-          id = stored.id;
-          if (stored.created) onStored?.();
+          ({ id, created } = stored);
+          if (created) onStored?.();
         } catch (error) {
           return unavailable(c, error);
         }
         accepted = true;
+        count(created ? "accepted" : "duplicate");
         log.info({ msg: "contact stored", id, verification });
         return c.json({ ok: true, id }, 201);
       } finally {

@@ -2,6 +2,7 @@ import { randomUUID } from "node:crypto";
 import pg from "pg";
 import { migrations as allMigrations, type Migration } from "./postgres-migrations";
 import { createPostgresRateLimiter } from "./postgres-rate-limit";
+import { OUTBOX_STATS_SQL, toOutboxStats } from "./outbox-stats";
 import { DELIVERY_COLUMNS, MESSAGE_COLUMNS, sourceColumn, toLeads, toMessage, type Row } from "./rows";
 import { CHANNEL_NOT_CONFIGURED, CONFIRMATION_WINDOW_MS, addressKey, type Channel, type Enqueue, type Lead, type NewMessage, type OutboxJob, type Store, type StoredMessage } from "./store";
 
@@ -303,6 +304,14 @@ export class PostgresStore implements Store {
       [channel],
     );
     return result.rows[0]?.due ?? null;
+  }
+
+  async outboxStats() {
+    return toOutboxStats((await this.pool.query(OUTBOX_STATS_SQL)).rows);
+  }
+
+  async ping() {
+    await this.pool.query("SELECT 1");
   }
 
   // Outbox rows go with their lead (ON DELETE CASCADE), in the same statement.

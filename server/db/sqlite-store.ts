@@ -4,6 +4,7 @@ import { dirname, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 import { createClient, type Client, type Row } from "@libsql/client";
 import { migrations as allMigrations, type Migration } from "./sqlite-migrations";
+import { OUTBOX_STATS_SQL, toOutboxStats } from "./outbox-stats";
 import { DELIVERY_COLUMNS, MESSAGE_COLUMNS, sourceColumn, toLeads, toMessage } from "./rows";
 import { CHANNEL_NOT_CONFIGURED, CONFIRMATION_WINDOW_MS, addressKey, type Channel, type Enqueue, type Lead, type NewMessage, type OutboxJob, type Store, type StoredMessage } from "./store";
 
@@ -252,6 +253,14 @@ export class SqliteStore implements Store {
     });
     const due = result.rows[0]?.due;
     return due == null ? null : new Date(String(due));
+  }
+
+  async outboxStats() {
+    return toOutboxStats((await this.db.execute(OUTBOX_STATS_SQL)).rows);
+  }
+
+  async ping() {
+    await this.db.execute("SELECT 1");
   }
 
   async deleteLeadsBefore(cutoff: Date) {

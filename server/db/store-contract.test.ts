@@ -6,7 +6,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { startPostgres, type TestPostgres } from "../../e2e/support/postgres.mjs";
 import { PostgresStore } from "./postgres-store";
 import { SqliteStore } from "./sqlite-store";
-import type { Channel, NewMessage, Store } from "./store";
+import { channels, type Channel, type NewMessage, type Store } from "./store";
 
 /*
  * What every engine must do, run against each: SQLite in a temp file, PostgreSQL in a throwaway server
@@ -162,6 +162,28 @@ describe.each(Object.keys(engines) as (keyof typeof engines)[])("the %s store", 
     expect(await store.requeueFailed(id, new Date())).toBe(1);
     expect(await store.requeueFailed(id, new Date())).toBe(0);
     expect((await claim(store, "webhook"))[0]).toMatchObject({ attempt: 1, externalId: "msg_1" });
+  });
+
+  it("counts each channel's deliveries by state, with the arrival of the oldest pending lead, zeros for a quiet channel", async () => {
+    const store = await open();
+    const empty = { pending: 0, failed: 0, sent: 0, oldestPendingAt: null };
+    expect(await store.outboxStats()).toEqual(Object.fromEntries(channels.map((channel) => [channel, empty])));
+    await store.insertLead({ ...sample, createdAt: "2025-03-01T10:00:00.000Z" }, both);
+    await store.insertLead({ ...sample, createdAt: "2025-03-01T09:00:00.000Z" }, both);
+    await store.insertLead({ ...sample, createdAt: "2025-03-01T11:00:00.000Z" }, [both[0]!]);
+    const [sent, failed] = await claim(store, "webhook");
+    await store.markSent(sent!, new Date());
+    await store.markFailed(failed!, "HTTP 500", null);
+    const stats = await store.outboxStats();
+    expect(stats.email).toEqual({ pending: 3, failed: 0, sent: 0, oldestPendingAt: new Date("2025-03-01T09:00:00.000Z") });
+    expect(stats.webhook).toEqual({ pending: 0, failed: 1, sent: 1, oldestPendingAt: null });
+    // A delivery being attempted (leased) is still pending until its outcome is recorded.
+    await claim(store, "email");
+    expect((await store.outboxStats()).email.pending).toBe(3);
+  });
+
+  it("answers a ping", async () => {
+    await expect((await open()).ping()).resolves.toBeUndefined();
   });
 
   it("deletes old leads with their outbox rows, and erases one person's leads by address in any case", async () => {

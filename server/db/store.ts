@@ -39,6 +39,11 @@ export type Delivery = {
 
 export type Lead = StoredMessage & { deliveries: Delivery[] };
 
+/** One channel's outbox: how many deliveries are in each state, and when the lead of the oldest pending one arrived. */
+export type ChannelStats = { pending: number; failed: number; sent: number; oldestPendingAt: Date | null };
+/** Every channel of `channels`, those with no rows included (zeros). */
+export type OutboxStats = Record<Channel, ChannelStats>;
+
 /** A delivery to make now, with the lead it is about. The lease says this instance holds it. */
 export type OutboxJob = {
   id: number;
@@ -105,6 +110,10 @@ export interface Store {
   recoverLeases(): Promise<number>;
   /** The earliest time a pending delivery of this channel is due, or null when there is none. */
   nextDue(channel: Channel): Promise<Date | null>;
+  /** Per channel, the deliveries pending, failed and sent, and the oldest pending one (metrics and `messages status`). */
+  outboxStats(): Promise<OutboxStats>;
+  /** A trivial query: resolves once the database answers (readiness). */
+  ping(): Promise<void>;
   /**
    * Deletes leads created before `cutoff` with their outbox rows, except those with a delivery to the company still
    * pending or failed (an operator resolves them with resend or erase), and once-a-day records as old. Resolves to

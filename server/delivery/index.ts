@@ -2,6 +2,7 @@ import { randomUUID } from "node:crypto";
 import type { ServerConfig } from "../config";
 import type { Channel, Enqueue, Store, Verification } from "../db/store";
 import type { Logger } from "../logger";
+import type { Metrics } from "../metrics";
 import { chatSender } from "./chat";
 import { composeConfirmationEmail } from "./confirmation";
 import { emlFileSender, newMessageId, smtpSender } from "./email";
@@ -22,7 +23,7 @@ const redactSmtpUrl = (url: string) => {
 };
 
 /** The configured channels, the outbox rows each new lead gets, and the worker that delivers them. */
-export function createDelivery(config: DeliveryConfig, store: Store, log: Logger) {
+export function createDelivery(config: DeliveryConfig, store: Store, log: Logger, metrics?: Metrics) {
   const senders: Partial<Record<Channel, Deliver & { close?(): void }>> = {};
   const emailSettings = { to: config.LEADS_NOTIFY_TO, from: config.leadsFrom, timeZone: config.COMPANY_TIME_ZONE };
   // Outside production, with no mail server, each e-mail is written to a file so a developer sees what sales gets.
@@ -36,7 +37,7 @@ export function createDelivery(config: DeliveryConfig, store: Store, log: Logger
   if (config.LEADS_WEBHOOK_URL && config.LEADS_WEBHOOK_SECRET) senders.webhook = webhookSender(config.LEADS_WEBHOOK_URL, config.LEADS_WEBHOOK_SECRET);
   if (config.LEADS_CHAT_WEBHOOK_URL) senders.chat = chatSender(config.LEADS_CHAT_WEBHOOK_URL);
 
-  const worker = createDeliveryWorker({ store, channels: senders, log, retryBaseMs: config.LEADS_RETRY_BASE_SECONDS * 1000, leaseMs: config.LEADS_LEASE_SECONDS * 1000 });
+  const worker = createDeliveryWorker({ store, channels: senders, log, retryBaseMs: config.LEADS_RETRY_BASE_SECONDS * 1000, leaseMs: config.LEADS_LEASE_SECONDS * 1000, metrics });
 
   /**
    * The outbox rows for a new lead, one per configured channel, with ids fixed for every resend. Without the lead

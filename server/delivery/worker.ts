@@ -1,5 +1,6 @@
 import type { Channel, OutboxJob, Store } from "../db/store";
 import type { Logger } from "../logger";
+import type { Metrics } from "../metrics";
 import { DeliveryError } from "./outcome";
 import { retryDelayMs } from "./schedule";
 
@@ -30,6 +31,8 @@ export type WorkerOptions = {
   /** Waits between tries to record an outcome while the store is unavailable. */
   recordRetryMs?: number;
   now?: () => Date;
+  /** Counts each attempt's outcome and time (lead_deliveries_total, lead_delivery_duration_seconds). */
+  metrics?: Pick<Metrics, "recordDelivery">;
 };
 
 /** The longest an attempt may take: half the lease, so the lease outlasts it with as much again to record the result. */
@@ -41,7 +44,7 @@ class Shutdown extends Error {}
 
 type Outcome = { sent: true } | { sent: false; error: string; retryAt: Date | null };
 
-export function createDeliveryWorker({ store, channels, log, retryBaseMs, leaseMs = 60_000, concurrency = 8, pollMs = 5_000, recordRetryMs = 1_000, now = () => new Date() }: WorkerOptions) {
+export function createDeliveryWorker({ store, channels, log, retryBaseMs, leaseMs = 60_000, concurrency = 8, pollMs = 5_000, recordRetryMs = 1_000, now = () => new Date(), metrics }: WorkerOptions) {
   const attemptTimeoutMs = attemptTimeoutFor(leaseMs);
   let stopping = false;
   const inFlight = new Map<string, { job: OutboxJob; controller: AbortController; task?: Promise<void> }>();
@@ -93,6 +96,7 @@ export function createDeliveryWorker({ store, channels, log, retryBaseMs, leaseM
 
   async function attempt(deliver: Deliver, job: OutboxJob, controller: AbortController) {
     const timer = setTimeout(() => controller.abort(new Error(`no answer within ${attemptTimeoutMs / 1000} s`)), attemptTimeoutMs);
+    const started = performance.now();
     let outcome: Outcome;
     try {
       await Promise.race([deliver(job, controller.signal), aborted(controller.signal)]);
@@ -108,6 +112,7 @@ export function createDeliveryWorker({ store, channels, log, retryBaseMs, leaseM
     } finally {
       clearTimeout(timer);
     }
+    metrics?.recordDelivery(job.channel, outcome.sent ? "sent" : outcome.retryAt ? "retry" : "failed", (performance.now() - started) / 1000);
     if (outcome.sent) log.info({ msg: "lead delivered", channel: job.channel, lead: job.lead.id, attempt: job.attempt });
     else {
       (outcome.retryAt ? log.warn : log.error)({

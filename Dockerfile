@@ -1,0 +1,40 @@
+# syntax=docker/dockerfile:1
+# The site and its contact API in one image (see README, "Container").
+#   docker build --build-arg SITE_URL=https://www.example.com --build-arg VITE_RECAPTCHA_SITE_KEY=… -t arcline-site .
+#   docker run -p 3000:3000 -v arcline-data:/app/data -e RECAPTCHA_SECRET_KEY=… arcline-site
+
+# Build: every dependency, then the prerendered pages and the server bundle.
+FROM node:24-slim AS build
+WORKDIR /app
+COPY package.json package-lock.json ./
+RUN npm ci --no-audit --no-fund
+COPY . .
+# Build-time settings, inlined into the pages (public values only: never a secret).
+ARG SITE_URL=http://localhost:3000
+ARG VITE_CONTACT_ENDPOINT=""
+ARG VITE_RECAPTCHA_SITE_KEY=""
+ARG VITE_RECAPTCHA_ENTERPRISE=""
+ARG VITE_RECAPTCHA_USE_RECAPTCHA_NET=""
+RUN npm run build
+
+# Run: production dependencies and the build output only, as the unprivileged "node" user of the base image.
+FROM node:24-slim
+ENV NODE_ENV=production \
+    HOST=0.0.0.0 \
+    PORT=3000
+WORKDIR /app
+COPY package.json package-lock.json ./
+# data/ (the SQLite file) is the only place the server writes, so it is the only one the node user owns.
+RUN npm ci --omit=dev --no-audit --no-fund \
+    && npm cache clean --force \
+    && mkdir -p /app/data \
+    && chown node:node /app/data
+COPY --from=build /app/build ./build
+USER node
+VOLUME ["/app/data"]
+EXPOSE 3000
+# Liveness only: /healthz never touches the database, so an outage of PostgreSQL does not restart the container.
+HEALTHCHECK --interval=30s --timeout=5s --start-period=20s --retries=3 \
+    CMD ["node", "-e", "fetch('http://127.0.0.1:' + (process.env.PORT || 3000) + '/healthz').then((r) => process.exit(r.ok ? 0 : 1), () => process.exit(1))"]
+# node itself, not npm: SIGTERM then reaches the server, which drains and exits 0.
+CMD ["node", "build/server/index.mjs"]

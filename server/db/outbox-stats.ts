@@ -1,0 +1,23 @@
+import { channels, type OutboxStats } from "./store";
+
+/*
+ * The outbox at a glance, the same on both engines: one grouped query (the SQL below runs on SQLite and
+ * PostgreSQL alike), read into a record with every channel of the fixed list, zeros included.
+ * A pending delivery's age counts from when its lead arrived: that is how long sales has been waiting for it.
+ */
+
+export const OUTBOX_STATS_SQL = `SELECT o.channel, o.status, COUNT(*) AS count, MIN(m.created_at) AS oldest
+  FROM outbox o JOIN messages m ON m.id = o.message_id
+  GROUP BY o.channel, o.status`;
+
+export function toOutboxStats(rows: Record<string, unknown>[]): OutboxStats {
+  const stats = Object.fromEntries(channels.map((channel) => [channel, { pending: 0, failed: 0, sent: 0, oldestPendingAt: null }])) as OutboxStats;
+  for (const row of rows) {
+    const entry = stats[String(row.channel) as keyof OutboxStats];
+    const status = String(row.status);
+    if (!entry || (status !== "pending" && status !== "failed" && status !== "sent")) continue;
+    entry[status] = Number(row.count);
+    if (status === "pending" && row.oldest != null) entry.oldestPendingAt = row.oldest instanceof Date ? row.oldest : new Date(String(row.oldest));
+  }
+  return stats;
+}
