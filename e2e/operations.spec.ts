@@ -209,6 +209,8 @@ test("the outbox gauges follow a receiver outage and its recovery", async () => 
 });
 
 test("npm run messages -- status exits 0 when healthy, 1 naming the channel when a delivery is stale or failed, 2 on a bad --max-age", async () => {
+  // Six runs of the CLI, each a Node start-up: slow on a busy machine.
+  test.slow();
   const { hooks, site } = await withReceivers({ LEADS_RETRY_BASE_SECONDS: "1" });
   await post(site, lead());
   await expect.poll(async () => (await listMessages(site.databaseUrl)).flatMap((m) => m.deliveries.map((d) => d.status))).toEqual(["sent", "sent"]);
