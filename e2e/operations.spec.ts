@@ -266,6 +266,7 @@ test("readiness is 503 while PostgreSQL is stopped and 200 again when it is back
   expect(down).toMatchObject({ status: 503, body: { status: "not ready", reason: expect.stringMatching(/^database (unavailable|did not answer within 1 s)$/) } });
   // Within the 1 s limit, plus the round trip.
   expect(down.ms).toBeLessThan(2_000);
+  test.info().annotations.push({ type: "readyz while PostgreSQL is down", description: `${down.ms} ms` });
   expect((await fetch(`${site.url}/healthz`)).status).toBe(200);
   expect((await post(site, lead())).status).toBe(503);
   const text = await scrape(site);
