@@ -264,13 +264,13 @@ test("LEADS_RETENTION_DAYS deletes older delivered leads, keeps those not yet de
   // Two more whose webhook cannot be delivered (the receiver is down): pending.
   await s.hooks.stop();
   const undelivered = [await s.post(), await s.post()];
-  await expect.poll(async () => (await listMessages(s.databaseUrl)).filter((m) => m.deliveries.some((d) => d.channel === "webhook" && d.status === "pending" && d.attempts > 0)).length).toBe(2);
+  await expect.poll(async () => (await listMessages(s.databaseUrl)).filter((m) => m.deliveries.some((d) => d.channel === "webhook" && d.status === "pending" && d.attempts > 0)).length, { timeout: 20_000 }).toBe(2);
   await s.current().stop();
   // Age four leads by 40 days, as time would.
   await setCreatedAt(s.databaseUrl, [...old, ...undelivered].map((lead) => lead.id), new Date(Date.now() - 40 * 86_400_000));
   await s.restart({ LEADS_RETENTION_DAYS: "30" });
-  await expect.poll(() => s.current().output()).toContain('"msg":"retention","deleted":2,"olderThanDays":30');
-  expect(s.current().output()).toContain('"msg":"retention kept leads not yet delivered","kept":2');
+  await expect.poll(() => s.current().output(), { timeout: 20_000 }).toContain('"msg":"retention kept leads not yet delivered","kept":2');
+  expect(s.current().output()).toContain('"msg":"retention","deleted":2,"olderThanDays":30');
   expect((await listMessages(s.databaseUrl)).map((m) => m.id)).toEqual([recent.id, ...undelivered.map((lead) => lead.id)]);
 }));
 
@@ -278,12 +278,12 @@ test("a refused recipient is not sent: the error names it, a 550 fails it for go
   s.inbox.settings.refuse["leads@arcline.example"] = "550 5.1.1 No such user";
   const { id } = await s.post();
   const email = async () => (await listMessages(s.databaseUrl)).find((m) => m.id === id)?.deliveries.find((d) => d.channel === "email");
-  await expect.poll(email).toMatchObject({ status: "failed", attempts: 1, lastError: expect.stringMatching(/refused leads@arcline\.example \(550 /) });
+  await expect.poll(email, { timeout: 20_000 }).toMatchObject({ status: "failed", attempts: 1, lastError: expect.stringMatching(/refused leads@arcline\.example \(550 /) });
   expect(mailsFor(s, id).map((received) => received.rcptTo)).toEqual([["sales@arcline.example"]]);
   // The address is fixed on the mail server's side; the operator resends.
   s.inbox.settings.refuse = {};
   expect(await runMessages(s.databaseUrl, "resend", String(id))).toBe(`1 failed delivery of lead #${id} queued again.\n`);
-  await expect.poll(email).toMatchObject({ status: "sent", lastError: null });
+  await expect.poll(email, { timeout: 20_000 }).toMatchObject({ status: "sent", lastError: null });
   expect(mailsFor(s, id).map((received) => received.rcptTo.sort())).toEqual([["sales@arcline.example"], ["leads@arcline.example", "sales@arcline.example"]]);
   expect(new Set(mailsFor(s, id).map((received) => received.mail.messageId)).size).toBe(1);
 }));
@@ -298,7 +298,7 @@ test("a lead stored while a channel was missing is delivered once it is configur
   await s.restart({ SMTP_URL: undefined, LEADS_NOTIFY_TO: undefined });
   expect(s.current().output()).toMatch(/"summary":"Each lead is stored, then delivered by webhook http:\/\/127\.0\.0\.1:\d+\."/);
   const { id } = await s.post();
-  await expect.poll(async () => (await listMessages(s.databaseUrl)).find((m) => m.id === id)?.deliveries).toEqual([
+  await expect.poll(async () => (await listMessages(s.databaseUrl)).find((m) => m.id === id)?.deliveries, { timeout: 20_000 }).toEqual([
     expect.objectContaining({ channel: "webhook", status: "pending", attempts: 1 }),
   ]);
   await s.current().stop();
@@ -306,7 +306,7 @@ test("a lead stored while a channel was missing is delivered once it is configur
   await s.restart({ LEADS_WEBHOOK_URL: undefined, LEADS_WEBHOOK_SECRET: undefined });
   expect(s.current().output()).toMatch(/"summary":"Each lead is stored, then delivered by e-mail to sales@arcline\.example, leads@arcline\.example through smtp:\/\/127\.0\.0\.1:\d+\."/);
   await s.inbox.waitFor(() => mailsFor(s, id).length === 1);
-  await expect.poll(async () => (await listMessages(s.databaseUrl)).find((m) => m.id === id)?.deliveries.map((d) => [d.channel, d.status])).toEqual([
+  await expect.poll(async () => (await listMessages(s.databaseUrl)).find((m) => m.id === id)?.deliveries.map((d) => [d.channel, d.status]), { timeout: 20_000 }).toEqual([
     ["email", "sent"],
     ["webhook", "pending"],
   ]);
@@ -340,7 +340,7 @@ test.describe("with no delivery channel", () => {
     const later = await startServer({ ...env, DATABASE_URL: server.databaseUrl, SMTP_URL: inbox.url, LEADS_NOTIFY_TO: "sales@arcline.example" });
     try {
       await inbox.waitFor((mails) => mails.some((received) => leadIdOf(received) === id));
-      await expect.poll(async () => (await listMessages(server.databaseUrl))[0]?.deliveries.map((d) => d.status)).toEqual(["sent"]);
+      await expect.poll(async () => (await listMessages(server.databaseUrl))[0]?.deliveries.map((d) => d.status), { timeout: 20_000 }).toEqual(["sent"]);
     } finally {
       await later.stop();
       await inbox.stop();
@@ -376,7 +376,7 @@ test.describe("with no delivery channel", () => {
     let ids: number[];
     try {
       ids = [await post(server, lead({ email: "ada@example.com" })), await post(server, lead()), await post(server, lead())];
-      await expect.poll(previews).toEqual(ids.map((id) => `lead-${id}.eml`).sort());
+      await expect.poll(previews, { timeout: 20_000 }).toEqual(ids.map((id) => `lead-${id}.eml`).sort());
     } finally {
       await server.stop();
     }
@@ -385,7 +385,7 @@ test.describe("with no delivery channel", () => {
     await setCreatedAt(databaseUrl, [ids[1]!], new Date(Date.now() - 40 * 86_400_000));
     server = await startServer({ ...env, LEADS_RETENTION_DAYS: "30" });
     try {
-      await expect.poll(() => server.output()).toContain('"msg":"retention","deleted":1');
+      await expect.poll(() => server.output(), { timeout: 20_000 }).toContain('"msg":"retention","deleted":1');
       expect(previews()).toEqual([`lead-${ids[2]}.eml`]);
     } finally {
       await server.stop();

@@ -82,7 +82,7 @@ test("kill -9 of an instance mid-delivery: another instance delivers what it hel
   // The mail server takes its time, so the first instance is still holding every delivery when it dies.
   const inbox = await startSmtpInbox({ delayMs: 10_000 });
   try {
-    const env = { SMTP_URL: inbox.url, LEADS_NOTIFY_TO: "sales@arcline.example", LEADS_LEASE_SECONDS: "4", LEADS_RETRY_BASE_SECONDS: "1" };
+    const env = { SMTP_URL: inbox.url, LEADS_NOTIFY_TO: "sales@arcline.example", LEADS_LEASE_SECONDS: "6", LEADS_RETRY_BASE_SECONDS: "1" };
     const { servers: [a, b], databaseUrl } = await instances(2, env);
     const ids: number[] = [];
     for (let i = 0; i < 4; i++) {

@@ -48,6 +48,7 @@ export function createDeliveryWorker({ store, channels, log, retryBaseMs, leaseM
   const attemptTimeoutMs = attemptTimeoutFor(leaseMs);
   let stopping = false;
   const inFlight = new Map<string, { job: OutboxJob; controller: AbortController; task?: Promise<void> }>();
+  const released = new Set<OutboxJob>();
   const wakers = new Set<() => void>();
   const wakeAll = () => {
     for (const wake of [...wakers]) wake();
@@ -105,6 +106,7 @@ export function createDeliveryWorker({ store, channels, log, retryBaseMs, leaseM
       if (controller.signal.reason instanceof Shutdown) {
         // Not a failure of the channel: the attempt is given back, due at once for any instance.
         await store.releaseDeliveries([job]).catch(() => {});
+        released.add(job);
         log.warn({ msg: "delivery released at shutdown", channel: job.channel, lead: job.lead.id });
         return;
       }
@@ -190,10 +192,10 @@ export function createDeliveryWorker({ store, channels, log, retryBaseMs, leaseM
       const releaseMs = Math.min(2_000, Math.floor(graceMs / 4));
       const tasks = () => [...inFlight.values()].map((entry) => entry.task);
       await settle(graceMs - releaseMs, Promise.all([...loops, ...tasks()]));
-      const unfinished = [...inFlight.keys()];
-      for (const entry of inFlight.values()) entry.controller.abort(new Shutdown("shutting down"));
+      const unfinished = [...inFlight.entries()];
+      for (const [, entry] of unfinished) entry.controller.abort(new Shutdown("shutting down"));
       await settle(releaseMs, Promise.all([...loops, ...tasks()]));
-      return unfinished.map((key) => (inFlight.has(key) ? key : `${key} released`));
+      return unfinished.map(([key, entry]) => (released.has(entry.job) ? `${key} released` : key));
     },
   };
 }
