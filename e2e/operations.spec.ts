@@ -157,7 +157,7 @@ test("a scrape after a known mix of submissions shows each outcome's exact count
   );
   expect(counts).toEqual({ accepted: 1, duplicate: 1, invalid: 3, rate_limited: 1, captcha_failed: 1, spam: 1, unavailable: 1, error: 0 });
   // Outside production without SMTP_URL, the e-mail is written as a file: the one accepted lead, sent once.
-  await expect.poll(async () => sample(await scrape(site), 'lead_deliveries_total{channel="email",outcome="sent"}')).toBe(1);
+  await expect.poll(async () => sample(await scrape(site), 'lead_deliveries_total{channel="email",outcome="sent"}'), { timeout: 20_000 }).toBe(1);
 });
 
 test("the outbox gauges follow a receiver outage and its recovery", async () => {
@@ -175,7 +175,7 @@ test("the outbox gauges follow a receiver outage and its recovery", async () => 
         sample(text, `lead_deliveries_total{channel="${channel}",outcome="retry"}`) >= 2,
         sample(text, `lead_outbox_oldest_pending_seconds{channel="${channel}"}`) > 0,
       ]);
-    })
+    }, { timeout: 20_000 })
     .toEqual([
       [2, true, true],
       [2, true, true],
@@ -209,9 +209,11 @@ test("the outbox gauges follow a receiver outage and its recovery", async () => 
 });
 
 test("npm run messages -- status exits 0 when healthy, 1 naming the channel when a delivery is stale or failed, 2 on a bad --max-age", async () => {
+  // Six runs of the CLI, each a Node start-up: slow on a busy machine.
+  test.slow();
   const { hooks, site } = await withReceivers({ LEADS_RETRY_BASE_SECONDS: "1" });
   await post(site, lead());
-  await expect.poll(async () => (await listMessages(site.databaseUrl)).flatMap((m) => m.deliveries.map((d) => d.status))).toEqual(["sent", "sent"]);
+  await expect.poll(async () => (await listMessages(site.databaseUrl)).flatMap((m) => m.deliveries.map((d) => d.status)), { timeout: 20_000 }).toEqual(["sent", "sent"]);
   const healthy = await status(site.databaseUrl);
   expect(healthy.code).toBe(0);
   expect(healthy.stdout).toMatch(/^email +0 +0 +1 +-$/m);
@@ -230,7 +232,7 @@ test("npm run messages -- status exits 0 when healthy, 1 naming the channel when
   // Then the endpoint is gone for good (410): deliveries to it fail at once and stay failed.
   hooks.settings.status = 410;
   const { id: refused } = await post(site, lead());
-  await expect.poll(async () => (await listMessages(site.databaseUrl)).find((m) => m.id === refused)?.deliveries.find((d) => d.channel === "webhook")?.status).toBe("failed");
+  await expect.poll(async () => (await listMessages(site.databaseUrl)).find((m) => m.id === refused)?.deliveries.find((d) => d.channel === "webhook")?.status, { timeout: 20_000 }).toBe("failed");
   const failed = await status(site.databaseUrl, "--max-age", "3h", "--format", "json");
   expect(failed.code).toBe(1);
   const report = JSON.parse(failed.stdout) as { ok: boolean; channels: Record<string, { failed: number; pending: number }>; problems: { channel: string; kind: string }[] };
@@ -264,6 +266,7 @@ test("readiness is 503 while PostgreSQL is stopped and 200 again when it is back
   expect(down).toMatchObject({ status: 503, body: { status: "not ready", reason: expect.stringMatching(/^database (unavailable|did not answer within 1 s)$/) } });
   // Within the 1 s limit, plus the round trip.
   expect(down.ms).toBeLessThan(2_000);
+  test.info().annotations.push({ type: "readyz while PostgreSQL is down", description: `${down.ms} ms` });
   expect((await fetch(`${site.url}/healthz`)).status).toBe(200);
   expect((await post(site, lead())).status).toBe(503);
   const text = await scrape(site);
