@@ -55,19 +55,24 @@ export function installShutdown(
     close: () => Promise<void> | void;
   },
 ) {
-  const running = new Map<IncomingMessage, { method: string; path: string; started: number }>();
+  const running = new Map<IncomingMessage, { method: string; path: string; started: number; res: ServerResponse }>();
   let stopping = false;
+  // Draining: answer, then close the connection, so a keep-alive client reconnects (to another instance) and
+  // no idle connection holds the exit back until its keep-alive time-out.
+  const lastOnConnection = (res: ServerResponse) => {
+    if (!res.headersSent) res.setHeader("Connection", "close");
+  };
   server.on("request", (req: IncomingMessage, res: ServerResponse) => {
     // The path only: query strings can carry anything.
-    running.set(req, { method: req.method ?? "?", path: (req.url ?? "").split("?")[0] ?? "", started: Date.now() });
+    running.set(req, { method: req.method ?? "?", path: (req.url ?? "").split("?")[0] ?? "", started: Date.now(), res });
     res.once("close", () => running.delete(req));
-    // Draining: answer, then close the connection, so a keep-alive client reconnects (to another instance).
-    if (stopping && !res.headersSent) res.setHeader("Connection", "close");
+    if (stopping) lastOnConnection(res);
   });
 
   const shutdown = async (signal: string) => {
     if (stopping) return;
     stopping = true;
+    for (const { res } of running.values()) lastOnConnection(res);
     onSignal?.();
     log.info({ msg: "shutting down", signal, running: running.size, delayMs });
     const deliveriesDone = drain ? drain(delayMs + graceMs) : Promise.resolve([]);
