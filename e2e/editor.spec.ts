@@ -78,6 +78,7 @@ const field = (page: Page, label: string) => page.getByRole("textbox", { name: l
 
 test("editing a service's tagline changes one line of one file, and the dev site shows it on the next request", async ({ page, request }) => {
   await open(page, "collection/services/item/ux-design");
+  await expect(page.getByRole("button", { name: "Preview" })).toHaveAttribute("href", `${site.url}/services/ux-design`);
   const tagline = "Products people understand at first use, grounded in research and tested with real users first.";
   await field(page, "Tagline").fill(tagline);
   const before = snapshot();
@@ -142,16 +143,9 @@ test("a capability's title (an item of a nested list) saves into its place", asy
   ]);
 });
 
-test("each page links to its preview on the dev site", async ({ page }) => {
-  await open(page, "collection/resources/item/carbon-credits");
-  const preview = page.getByRole("button", { name: "Preview" });
-  await expect(preview).toHaveAttribute("href", `${site.url}/resources/carbon-credits`);
-  await open(page, "singleton/home");
-  await expect(preview).toHaveAttribute("href", `${site.url}/`);
-});
-
 test("the home page singleton saves", async ({ page }) => {
   await open(page, "singleton/home");
+  await expect(page.getByRole("button", { name: "Preview" })).toHaveAttribute("href", `${site.url}/`);
   const before = snapshot();
   await page.getByRole("group", { name: "Hero" }).getByRole("textbox", { name: "Eyebrow", exact: true }).fill("Technology services, built to endure");
   expect(await saveAndWait(page, before, "home.json")).toEqual(["home.json"]);
