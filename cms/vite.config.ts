@@ -48,8 +48,14 @@ function keystaticApi(): Plugin {
           const { saveIssues } = (await server.ssrLoadModule("/gate.ts")) as { saveIssues: typeof SaveIssues };
           const body = req.method === "POST" ? await readBody(req) : undefined;
           if (req.url === "/update" && body) {
-            const { additions = [] } = JSON.parse(body.toString("utf8")) as { additions?: { path: string; contents: string }[] };
-            const issues = additions.flatMap((a) => saveIssues(a.path, Buffer.from(a.contents, "base64url").toString("utf8")));
+            let issues: string[];
+            try {
+              const { additions = [] } = JSON.parse(body.toString("utf8")) as { additions?: { path: string; contents: string }[] };
+              issues = additions.flatMap((a) => saveIssues(String(a.path), Buffer.from(String(a.contents), "base64url").toString("utf8")));
+            } catch {
+              res.writeHead(400).end("Bad data");
+              return;
+            }
             if (issues.length) {
               res.writeHead(422, { "content-type": "text/plain; charset=utf-8" }).end(`Not saved: ${issues.join("; ")}`);
               return;

@@ -127,6 +127,8 @@ test("the save endpoint refuses what the schema refuses, and any other site", as
   expect(await refused.text()).toContain("services/cloud-migration.json: impacts.0.value: must be a figure");
   expect((await update({ ...file, summry: "typo" })).status()).toBe(422);
   expect((await update(file, { origin: "http://evil.example" })).status()).toBe(403);
+  const garbled = await request.post(`${editor.url}/api/keystatic/update`, { headers: { "no-cors": "1", "content-type": "application/json" }, data: "{not json" });
+  expect(garbled.status()).toBe(400);
   expect(snapshot()).toEqual(before);
 });
 
