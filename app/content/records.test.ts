@@ -61,3 +61,10 @@ describe("impact headlines are figures", () => {
     for (const figure of ["$2M+", "99.99%", "45%", "35%", "$5M+"]) expect(values).toContain(figure);
   });
 });
+
+describe("home copy bundled for the server", () => {
+  it("is home.json, parsed", async () => {
+    const { home } = await import("./home");
+    expect(home).toEqual(homeSchema.parse(readContentFile("home.json")));
+  });
+});
