@@ -36,6 +36,7 @@ const mainServerEnv = {
 
 const desktop = { ...devices["Desktop Chrome"], viewport: { width: 1280, height: 800 } };
 const timingSpecs = /navigation\.spec\.ts$/;
+const editorSpecs = /editor\.spec\.ts$/;
 
 export default defineConfig({
   testDir: "e2e",
@@ -57,13 +58,21 @@ export default defineConfig({
     {
       name: "chromium",
       // Several instances need a shared database: that spec runs on PostgreSQL only. Scroll timing runs on its own, last.
-      testIgnore: [/multi-instance\.spec\.ts$/, timingSpecs],
+      testIgnore: [/multi-instance\.spec\.ts$/, timingSpecs, editorSpecs],
       metadata: { engine: "sqlite" },
       use: { ...desktop },
     },
     ...(withPostgres
       ? [{ name: "postgres", testMatch: postgresSpecs, metadata: { engine: "postgres" }, use: { baseURL: `http://127.0.0.1:${PG_APP_PORT}` } }]
       : []),
+    {
+      // The content editor (npm run cms) and the dev site, on a temporary copy of the content, one test at a time.
+      name: "editor",
+      testMatch: editorSpecs,
+      fullyParallel: false,
+      metadata: { engine: "sqlite" },
+      use: { ...desktop },
+    },
     {
       // The navigation tests measure pauses and eased scrolls in frames: with other browsers and servers busy on two
       // cores, animation frames arrive late. So they run after everything else, one test at a time.

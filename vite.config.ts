@@ -2,6 +2,7 @@ import { fileURLToPath } from "node:url";
 import { reactRouter } from "@react-router/dev/vite";
 import tailwindcss from "@tailwindcss/vite";
 import { defineConfig } from "vite";
+import { contentFiles } from "./scripts/vite-plugin-content.ts";
 import { techLogos } from "./scripts/vite-plugin-tech-logos.ts";
 import { contactApiInDev } from "./server/dev-plugin.ts";
 
@@ -20,7 +21,7 @@ const clientChunks = {
 };
 
 export default defineConfig(({ command, isSsrBuild }) => ({
-  plugins: [tailwindcss(), reactRouter(), techLogos(), contactApiInDev()],
+  plugins: [tailwindcss(), reactRouter(), techLogos(), contentFiles(), contactApiInDev()],
   build: isSsrBuild ? {} : { rolldownOptions: { output: { advancedChunks: clientChunks } } },
   resolve: {
     tsconfigPaths: true,

@@ -1,6 +1,6 @@
 import AxeBuilder from "@axe-core/playwright";
 import { expect, test, type Page } from "@playwright/test";
-import { home } from "../app/content/home";
+import { home } from "../app/content/catalog.server";
 import { DATABASE_URL } from "../playwright.config";
 import { captchaState, RECAPTCHA_SCRIPT, setNextCaptchaKind, stubRecaptcha, type CaptchaKind } from "./support/recaptcha-stub";
 import { startFakeSiteverify } from "./support/fake-siteverify.mjs";

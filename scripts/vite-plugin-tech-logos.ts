@@ -1,7 +1,8 @@
 import { createHash } from "node:crypto";
 import type { Plugin } from "vite";
 import * as simpleIcons from "simple-icons";
-import { services } from "../app/content/services.ts";
+import { readCollection } from "../app/content/files.server.ts";
+import type { ServiceInput } from "../app/content/schema.ts";
 
 /*
  * Technology logos as one small SVG sprite per service page, holding only the logos that page names.
@@ -18,16 +19,18 @@ type Sprite = { fileName: string; source: string };
 function buildSprites(): Map<string, Sprite> {
   const bySlug = new Map(Object.values(simpleIcons).map((icon) => [icon.slug, icon]));
   const sprites = new Map<string, Sprite>();
-  for (const service of services) {
-    const slugs = [...new Set(service.capabilities.flatMap((capability) => capability.icons))].sort();
+  // The files as they are: the loaders check them against the schema and name any mistake.
+  for (const { slug: serviceSlug, data } of readCollection("services")) {
+    const service = data as Partial<ServiceInput>;
+    const slugs = [...new Set((service.capabilities ?? []).flatMap((capability) => capability.icons ?? []))].sort();
     const symbols = slugs.map((slug) => {
       const icon = bySlug.get(slug);
-      if (!icon) throw new Error(`Unknown simple-icons slug "${slug}" in app/content/services.ts (${service.slug})`);
+      if (!icon) throw new Error(`Unknown simple-icons slug "${slug}" in app/content/services/${serviceSlug}.json`);
       return `<symbol id="${slug}" viewBox="0 0 24 24"><path d="${icon.path}"/></symbol>`;
     });
     const source = `<svg xmlns="http://www.w3.org/2000/svg">${symbols.join("")}</svg>\n`;
     const hash = createHash("sha256").update(source).digest("hex").slice(0, 8);
-    sprites.set(service.slug, { source, fileName: `assets/logos-${service.slug}-${hash}.svg` });
+    sprites.set(serviceSlug, { source, fileName: `assets/logos-${serviceSlug}-${hash}.svg` });
   }
   return sprites;
 }

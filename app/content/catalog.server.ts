@@ -1,34 +1,47 @@
 import { z } from "zod";
 import { paths } from "../config/paths";
-import { industries as rawIndustries } from "./industries";
-import { resources as rawResources } from "./resources";
-import { home as rawHome } from "./home";
+import { type Collection, type PageOrder, readCollection, readContentFile, readOrder, shownFile } from "./files.server";
 import { homeSchema, industrySchema, resourceSchema, serviceSchema } from "./schema";
-import { services as rawServices } from "./services";
+import { fileIssues } from "./issues";
 
 /*
- * Content parsed against its schema. Only loaders (which run at build time) import this module,
- * so a bad string fails the build and the copy never ships in the client bundle.
+ * Content read from app/content/*.json and parsed against its schema. Only loaders (which run at build time)
+ * import this module, so a bad file fails the build, naming the file and the field, and the copy never
+ * ships in the client bundle.
  */
 
+function parseFile<T>(schema: z.ZodType<T>, file: string, value: unknown): T {
+  const problems = fileIssues(schema, value);
+  if (problems.length) throw new Error(`${shownFile(file)} does not match the schema:\n  ${problems.join("\n  ")}`);
+  return schema.parse(value);
+}
+
+/** A record of each file of a kind: its slug is its file name, and a "slug" key in the file is refused. */
+const recordsOf = <T>(kind: Collection, schema: z.ZodType<T>, order: PageOrder) =>
+  readCollection(kind, order).map(({ slug, file, data }) => {
+    if (data && typeof data === "object" && "slug" in data) throw new Error(`${shownFile(file)}: "slug" is not a field; the file name is the slug`);
+    return parseFile(schema, file, { slug, ...(data as object) });
+  });
+
+const order = readOrder();
+
 /**
- * How many pages of each kind the site has: the spec's route table (10 services, 10 industries, 6 articles)
- * is the product, so a record added or removed by mistake fails the build. To add or remove a page on
- * purpose, change its record AND its count here in the same commit.
+ * How many pages of each kind the site has: the lengths of the lists in order.json. To add or remove a page,
+ * add or delete its file AND its line in order.json in the same commit; either one alone fails the build.
  */
-export const pageCounts = { services: 10, industries: 10, resources: 6 } as const;
+export const pageCounts = { services: order.services.length, industries: order.industries.length, resources: order.resources.length };
 
 const uniqueSlugs = <T extends { slug: string }>(items: T[]) => new Set(items.map((i) => i.slug)).size === items.length;
 const pageList = <T extends { slug: string }>(schema: z.ZodType<T>, count: number) =>
-  z.array(schema).length(count, `the site has exactly ${count} of these pages (pageCounts)`).refine(uniqueSlugs, "duplicate slug");
+  z.array(schema).length(count, `the site has exactly ${count} of these pages (order.json)`).refine(uniqueSlugs, "duplicate slug");
 
 export const serviceList = pageList(serviceSchema, pageCounts.services);
 export const industryList = pageList(industrySchema, pageCounts.industries);
 export const resourceList = pageList(resourceSchema, pageCounts.resources);
 
-export const services = serviceList.parse(rawServices);
-export const industries = industryList.parse(rawIndustries);
-export const resources = resourceList.parse(rawResources);
+export const services = serviceList.parse(recordsOf("services", serviceSchema, order));
+export const industries = industryList.parse(recordsOf("industries", industrySchema, order));
+export const resources = resourceList.parse(recordsOf("resources", resourceSchema, order));
 
 /** The page's slug: the last segment of its URL (each page is its own route, see app/routes.ts). */
 export const slugOf = (request: Request) => new URL(request.url).pathname.split("/").filter(Boolean).at(-1);
@@ -47,4 +60,4 @@ export function allRoutePaths(): string[] {
   ];
 }
 
-export const home = homeSchema.parse(rawHome);
+export const home = parseFile(homeSchema, "home.json", readContentFile("home.json"));

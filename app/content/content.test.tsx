@@ -7,10 +7,12 @@ import routeConfig from "~/routes";
 import { loader as homeLoader } from "~/routes/home";
 import { HomePage } from "~/layouts/home-page";
 import { allRoutePaths, findIndustry, findResource, findService, industries, industryList, pageCounts, resources, resourceList, serviceList, services, slugOf } from "./catalog.server";
-import { industries as rawIndustries } from "./industries";
-import { resources as rawResources } from "./resources";
-import { services as rawServices } from "./services";
+import { rawRecords } from "./files.server";
 import { hasTechIcon } from "./tech-icons.server";
+
+const rawServices = rawRecords("services");
+const rawIndustries = rawRecords("industries");
+const rawResources = rawRecords("resources");
 
 // The spec's route table, in order, written out by hand: the content must produce exactly these pages.
 const specServices = ["application-development", "cloud-migration", "ai-ml-services", "ux-design", "platform-modernization", "digital-transformation", "intelligent-enterprise", "observability-sre", "cybersecurity", "implementation-partnerships"];

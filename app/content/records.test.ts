@@ -1,36 +1,42 @@
 import { describe, expect, it } from "vitest";
-import { figurePattern, homeSchema, impactSchema, industrySchema, resourceSchema, serviceSchema } from "./schema";
-import { home as rawHome } from "./home";
-import { industries as rawIndustries } from "./industries";
-import { resources as rawResources } from "./resources";
-import { services as rawServices } from "./services";
+import { rawRecords, readContentFile } from "./files.server";
+import { fileIssues } from "./issues";
+import { figurePattern, homeSchema, impactSchema, industrySchema, resourceSchema, serviceSchema, type ServiceInput } from "./schema";
 
 /*
- * Each record against its schema, one test per record so a failure names the page. This file imports the
- * raw records only: ./catalog.server parses everything when it is imported, so one bad record would make a
- * test file that imports it fail as a whole, before any of its per-record tests could run.
+ * Each content file against its schema, one test per file so a failure names the page.
  */
+const rawServices = rawRecords("services") as unknown as ServiceInput[];
+const rawIndustries = rawRecords("industries");
+const rawResources = rawRecords("resources");
+const rawHome = readContentFile("home.json");
 const issues = (result: { error?: { issues: { path: PropertyKey[]; message: string }[] } }) =>
   result.error?.issues.map((issue) => `${issue.path.join(".")}: ${issue.message}`) ?? [];
 
 describe("content records", () => {
-  it.each(rawServices.map((s) => [s.slug, s]))("service %s matches the schema", (_slug, record) => {
-    expect(issues(serviceSchema.safeParse(record))).toEqual([]);
+  it.each(rawServices.map((s) => [s.slug, s]))("services/%s.json matches the schema", (_slug, record) => {
+    expect(fileIssues(serviceSchema, record)).toEqual([]);
   });
-  it.each(rawIndustries.map((s) => [s.slug, s]))("industry %s matches the schema", (_slug, record) => {
-    expect(issues(industrySchema.safeParse(record))).toEqual([]);
+  it.each(rawIndustries.map((s) => [s.slug, s]))("industries/%s.json matches the schema", (_slug, record) => {
+    expect(fileIssues(industrySchema, record)).toEqual([]);
   });
-  it.each(rawResources.map((s) => [s.slug, s]))("resource %s matches the schema", (_slug, record) => {
-    expect(issues(resourceSchema.safeParse(record))).toEqual([]);
+  it.each(rawResources.map((s) => [s.slug, s]))("resources/%s.json matches the schema", (_slug, record) => {
+    expect(fileIssues(resourceSchema, record)).toEqual([]);
   });
-  it("home matches the schema", () => {
-    expect(issues(homeSchema.safeParse(rawHome))).toEqual([]);
+  it("home.json matches the schema", () => {
+    expect(fileIssues(homeSchema, rawHome)).toEqual([]);
   });
 
   it("names the offending field of a bad record", () => {
     const first = rawServices[0]!;
     const broken = { ...first, impacts: first.impacts.map((impact, i) => (i === 2 ? { ...impact, value: "Minutes" } : impact)) };
     expect(issues(serviceSchema.safeParse(broken))).toEqual([expect.stringMatching(/^impacts\.2\.value: must be a figure/)]);
+  });
+
+  it("names a misspelt key, which zod alone would drop", () => {
+    const first = rawServices[0]!;
+    const misspelt = { ...first, seo: { ...first.seo, descripton: "typo" } };
+    expect(fileIssues(serviceSchema, misspelt)).toEqual(["seo.descripton: not a field of this kind of page (misspelt?)"]);
   });
 });
 
@@ -53,5 +59,12 @@ describe("impact headlines are figures", () => {
   it("shows the spec's example figures on some service page", () => {
     const values = rawServices.flatMap((s) => s.impacts.map((i) => i.value));
     for (const figure of ["$2M+", "99.99%", "45%", "35%", "$5M+"]) expect(values).toContain(figure);
+  });
+});
+
+describe("home copy bundled for the server", () => {
+  it("is home.json, parsed", async () => {
+    const { home } = await import("./home");
+    expect(home).toEqual(homeSchema.parse(readContentFile("home.json")));
   });
 });
