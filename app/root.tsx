@@ -1,7 +1,8 @@
 import { useEffect, type ReactNode } from "react";
 import { isRouteErrorResponse, Links, Meta, Outlet, Scripts } from "react-router";
 import type { Route } from "./+types/root";
-import "./app.css";
+// Linked by the prerender only: the build inlines it into every page (scripts/inline-styles.mjs), so the client never renders the link.
+import stylesheet from "./app.css?url";
 import { footerLinks } from "~/config/footer";
 import { paths } from "~/config/paths";
 import { ScrollManager } from "~/components/scroll-manager";
@@ -36,6 +37,7 @@ export function Layout({ children }: { children: ReactNode }) {
         <meta name="theme-color" content="#1e2a4a" />
         <Meta />
         <Links />
+        {import.meta.env.SSR ? <link rel="stylesheet" href={stylesheet} /> : null}
       </head>
       <body>
         {children}
