@@ -5,6 +5,7 @@ import type { Route } from "./+types/root";
 import stylesheet from "./app.css?url";
 import { footerLinks } from "~/config/footer";
 import { paths } from "~/config/paths";
+import { beforeHydrationScript } from "~/lib/before-hydration";
 import { ScrollManager } from "~/components/scroll-manager";
 import { SiteFooter, type FooterData } from "~/components/site-footer";
 import { SiteHeader } from "~/components/site-header";
@@ -38,6 +39,7 @@ export function Layout({ children }: { children: ReactNode }) {
         <Meta />
         <Links />
         {import.meta.env.SSR ? <link rel="stylesheet" href={stylesheet} /> : null}
+        <script dangerouslySetInnerHTML={{ __html: beforeHydrationScript }} />
       </head>
       <body>
         {children}
