@@ -36,6 +36,7 @@ const mainServerEnv = {
 
 const desktop = { ...devices["Desktop Chrome"], viewport: { width: 1280, height: 800 } };
 const timingSpecs = /navigation\.spec\.ts$/;
+const noScriptSpecs = /no-script\.spec\.ts$/;
 
 export default defineConfig({
   testDir: "e2e",
@@ -57,13 +58,20 @@ export default defineConfig({
     {
       name: "chromium",
       // Several instances need a shared database: that spec runs on PostgreSQL only. Scroll timing runs on its own, last.
-      testIgnore: [/multi-instance\.spec\.ts$/, timingSpecs],
+      testIgnore: [/multi-instance\.spec\.ts$/, timingSpecs, noScriptSpecs],
       metadata: { engine: "sqlite" },
       use: { ...desktop },
     },
     ...(withPostgres
       ? [{ name: "postgres", testMatch: postgresSpecs, metadata: { engine: "postgres" }, use: { baseURL: `http://127.0.0.1:${PG_APP_PORT}` } }]
       : []),
+    {
+      // The site as a visitor with JavaScript turned off gets it: every page readable, the menu and section links working.
+      name: "no-script",
+      testMatch: noScriptSpecs,
+      metadata: { engine: "sqlite" },
+      use: { ...desktop, javaScriptEnabled: false },
+    },
     {
       // The navigation tests measure pauses and eased scrolls in frames: with other browsers and servers busy on two
       // cores, animation frames arrive late. So they run after everything else, one test at a time.

@@ -40,6 +40,10 @@ export function Layout({ children }: { children: ReactNode }) {
         <Links />
         {import.meta.env.SSR ? <link rel="stylesheet" href={stylesheet} /> : null}
         <script dangerouslySetInnerHTML={{ __html: beforeHydrationScript }} />
+        {/* Without JavaScript, what only a script would complete is not shown as if it were on its way. */}
+        <noscript>
+          <style>{"[data-captcha-phase]{display:none}"}</style>
+        </noscript>
       </head>
       <body>
         {children}

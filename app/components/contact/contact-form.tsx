@@ -1,6 +1,7 @@
 import { useId, useRef, useState, useSyncExternalStore, type FormEvent, type ReactNode } from "react";
 import { Button } from "~/components/ui/button";
 import { contactConfig } from "~/config/contact";
+import { site } from "~/config/site";
 import { notify } from "~/lib/notify";
 import { HONEYPOT_FIELD, contactLimits } from "~/lib/contact-fields";
 import type * as ContactSchema from "~/lib/contact-schema";
@@ -185,6 +186,22 @@ export function ContactForm() {
       </div>
 
       <Captcha ref={captcha} />
+
+      {/* Without JavaScript the reCAPTCHA check cannot run, so the form cannot be sent: say so and offer the
+          direct ways in (the root layout hides the check's "Loading" line, which would wait forever). */}
+      <noscript>
+        <p className="rounded-lg border border-amber-300 bg-amber-50 p-4 text-sm text-slate-800">
+          This form needs JavaScript for its spam check, so it cannot be sent from this browser. Please e-mail us at{" "}
+          <a href={`mailto:${site.salesEmail}`} className="font-semibold text-brand-700 underline">
+            {site.salesEmail}
+          </a>{" "}
+          or call{" "}
+          <a href={site.phone.href} className="font-semibold text-brand-700 underline">
+            {site.phone.display}
+          </a>
+          .
+        </p>
+      </noscript>
 
       <div className="flex flex-col gap-3 sm:flex-row sm:items-center">
         <Button type="submit" disabled={!hydrated || sending} aria-busy={sending}>
