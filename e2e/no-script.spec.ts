@@ -101,9 +101,9 @@ test.describe("section links, JavaScript off", () => {
   test("the hero's buttons land their sections at 70 px, on a phone", async ({ browser }) => {
     const context = await browser.newContext({ ...phone, javaScriptEnabled: false });
     const page = await context.newPage();
-    for (const [name, id] of [
-      ["Explore Solutions", "services"],
-      ["View Case Studies", "industries"],
+    for (const { name, id } of [
+      { name: "Explore Solutions", id: "services" },
+      { name: "View Case Studies", id: "industries" },
     ]) {
       await page.goto("/");
       await page.getByRole("link", { name }).tap();
