@@ -38,12 +38,18 @@ export function Layout({ children }: { children: ReactNode }) {
         <meta name="theme-color" content="#1e2a4a" />
         <Meta />
         <Links />
-        {import.meta.env.SSR ? <link rel="stylesheet" href={stylesheet} /> : null}
-        <script dangerouslySetInnerHTML={{ __html: beforeHydrationScript }} />
-        {/* Without JavaScript, what only a script would complete is not shown as if it were on its way. */}
-        <noscript>
-          <style>{"[data-captcha-phase]{display:none}"}</style>
-        </noscript>
+        {/* Only in the prerendered HTML: hydration leaves head elements it did not render, and the client bundle
+            does not carry them. */}
+        {import.meta.env.SSR ? (
+          <>
+            <link rel="stylesheet" href={stylesheet} />
+            <script dangerouslySetInnerHTML={{ __html: beforeHydrationScript }} />
+            {/* Without JavaScript, what only a script would complete is not shown as if it were on its way. */}
+            <noscript>
+              <style>{"[data-captcha-phase]{display:none}"}</style>
+            </noscript>
+          </>
+        ) : null}
       </head>
       <body>
         {children}
