@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState } from "react";
+import { useRef, useState } from "react";
 import { site } from "~/config/site";
 import type { HomeSection } from "~/config/paths";
 import { SectionLink } from "./section-link";
@@ -19,21 +19,10 @@ const menuId = "mobile-menu";
 const isOpen = (menu: HTMLElement | null) => !!menu && typeof menu.hidePopover === "function" && menu.matches(":popover-open");
 
 export function SiteHeader() {
-  const toggleRef = useRef<HTMLButtonElement>(null);
   const menuRef = useRef<HTMLElement>(null);
   const hydrated = useHydrated();
   // Only read once hydrated (aria-expanded is absent from the HTML, where the browser exposes the popover's state itself).
   const [menuOpen, setMenuOpen] = useState(() => typeof document !== "undefined" && isOpen(document.getElementById(menuId)));
-
-  useEffect(() => {
-    if (!menuOpen) return;
-    // The popover closes itself on Escape; focus goes back to the button that opened it.
-    const onKeyDown = (event: KeyboardEvent) => {
-      if (event.key === "Escape") toggleRef.current?.focus();
-    };
-    document.addEventListener("keydown", onKeyDown);
-    return () => document.removeEventListener("keydown", onKeyDown);
-  }, [menuOpen]);
 
   const closeMenu = () => {
     if (isOpen(menuRef.current)) menuRef.current?.hidePopover();
@@ -65,7 +54,6 @@ export function SiteHeader() {
         {/* popoverTarget opens and closes the menu without script, from the first paint; the label and icon
             follow the menu's state in CSS (app.css), so they are right before hydration too. */}
         <button
-          ref={toggleRef}
           type="button"
           popoverTarget={menuId}
           className="inline-flex size-11 items-center justify-center rounded-md text-slate-700 hover:bg-slate-100 md:hidden"
@@ -83,15 +71,16 @@ export function SiteHeader() {
         </button>
       </div>
 
-      {/* A popover: fixed in the top layer (the browser's own style), placed just under the header bar; a tap outside
-          or Escape closes it. A browser without popovers shows it in the flow, always open. */}
+      {/* A popover: fixed in the top layer (the browser's own style), placed just under the header bar (app.css);
+          a tap outside or Escape closes it, and focus returns to the button. A browser without popovers shows it
+          in the flow, always open. */}
       <nav
         ref={menuRef}
         id={menuId}
         popover="auto"
         aria-label="Mobile"
         onToggle={(event) => setMenuOpen(event.newState === "open")}
-        className="inset-x-0 top-16 bottom-auto m-0 max-h-[calc(100dvh-4rem)] w-full max-w-none overflow-y-auto border-x-0 border-t border-b border-slate-200 bg-white p-0 text-ink shadow-lg md:hidden"
+        className="phone-menu md:hidden"
       >
         <ul className="space-y-1 px-4 py-4">
           {navItems.map((item) => (
