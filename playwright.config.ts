@@ -37,6 +37,7 @@ const mainServerEnv = {
 const desktop = { ...devices["Desktop Chrome"], viewport: { width: 1280, height: 800 } };
 const timingSpecs = /navigation\.spec\.ts$/;
 const editorSpecs = /editor\.spec\.ts$/;
+const noScriptSpecs = /no-script\.spec\.ts$/;
 
 export default defineConfig({
   testDir: "e2e",
@@ -58,7 +59,7 @@ export default defineConfig({
     {
       name: "chromium",
       // Several instances need a shared database: that spec runs on PostgreSQL only. Scroll timing runs on its own, last.
-      testIgnore: [/multi-instance\.spec\.ts$/, timingSpecs, editorSpecs],
+      testIgnore: [/multi-instance\.spec\.ts$/, timingSpecs, editorSpecs, noScriptSpecs],
       metadata: { engine: "sqlite" },
       use: { ...desktop },
     },
@@ -74,12 +75,19 @@ export default defineConfig({
       use: { ...desktop },
     },
     {
+      // The site as a visitor with JavaScript turned off gets it: every page readable, the menu and section links working.
+      name: "no-script",
+      testMatch: noScriptSpecs,
+      metadata: { engine: "sqlite" },
+      use: { ...desktop, javaScriptEnabled: false },
+    },
+    {
       // The navigation tests measure pauses and eased scrolls in frames: with other browsers and servers busy on two
       // cores, animation frames arrive late. So they run after everything else, one test at a time.
       name: "scroll-timing",
       testMatch: timingSpecs,
       fullyParallel: false,
-      dependencies: ["chromium", ...(withPostgres ? ["postgres"] : [])],
+      dependencies: ["chromium", "editor", "no-script", ...(withPostgres ? ["postgres"] : [])],
       metadata: { engine: "sqlite" },
       use: { ...desktop },
     },

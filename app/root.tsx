@@ -1,9 +1,11 @@
 import { useEffect, type ReactNode } from "react";
 import { isRouteErrorResponse, Links, Meta, Outlet, Scripts } from "react-router";
 import type { Route } from "./+types/root";
-import "./app.css";
+// Linked by the prerender only: the build inlines it into every page (scripts/inline-styles.mjs), so the client never renders the link.
+import stylesheet from "./app.css?url";
 import { footerLinks } from "~/config/footer";
 import { paths } from "~/config/paths";
+import { beforeHydrationScript } from "~/lib/before-hydration";
 import { ScrollManager } from "~/components/scroll-manager";
 import { SiteFooter, type FooterData } from "~/components/site-footer";
 import { SiteHeader } from "~/components/site-header";
@@ -37,6 +39,18 @@ export function Layout({ children }: { children: ReactNode }) {
         <meta name="theme-color" content="#1e2a4a" />
         <Meta />
         <Links />
+        {/* Only in the prerendered HTML: hydration leaves head elements it did not render, and the client bundle
+            does not carry them. */}
+        {import.meta.env.SSR ? (
+          <>
+            <link rel="stylesheet" href={stylesheet} />
+            <script dangerouslySetInnerHTML={{ __html: beforeHydrationScript }} />
+            {/* Without JavaScript, what only a script would complete is not shown as if it were on its way. */}
+            <noscript>
+              <style>{"[data-captcha-phase]{display:none}"}</style>
+            </noscript>
+          </>
+        ) : null}
       </head>
       <body>
         {children}

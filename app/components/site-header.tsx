@@ -1,9 +1,9 @@
-import { useEffect, useRef, useState } from "react";
-import { flushSync } from "react-dom";
+import { useRef, useState } from "react";
 import { site } from "~/config/site";
 import type { HomeSection } from "~/config/paths";
 import { SectionLink } from "./section-link";
 import { buttonClass } from "./ui/button";
+import { useHydrated } from "~/lib/use-hydrated";
 import { BrandMark } from "./brand-mark";
 
 const navItems: { label: string; section: HomeSection }[] = [
@@ -13,24 +13,20 @@ const navItems: { label: string; section: HomeSection }[] = [
   { label: "About", section: "about" },
 ];
 const connectLabel = "Let’s Connect";
+const menuId = "mobile-menu";
+
+/** The menu's state as the platform keeps it (a tap before hydration may already have opened it). */
+const isOpen = (menu: HTMLElement | null) => !!menu && typeof menu.hidePopover === "function" && menu.matches(":popover-open");
 
 export function SiteHeader() {
-  const [menuOpen, setMenuOpen] = useState(false);
-  const toggleRef = useRef<HTMLButtonElement>(null);
+  const menuRef = useRef<HTMLElement>(null);
+  const hydrated = useHydrated();
+  // Only read once hydrated (aria-expanded is absent from the HTML, where the browser exposes the popover's state itself).
+  const [menuOpen, setMenuOpen] = useState(() => typeof document !== "undefined" && isOpen(document.getElementById(menuId)));
 
-  useEffect(() => {
-    if (!menuOpen) return;
-    const onKeyDown = (event: KeyboardEvent) => {
-      if (event.key !== "Escape") return;
-      setMenuOpen(false);
-      toggleRef.current?.focus();
-    };
-    document.addEventListener("keydown", onKeyDown);
-    return () => document.removeEventListener("keydown", onKeyDown);
-  }, [menuOpen]);
-
-  // Closed synchronously, before the item's scroll measures the page: the open menu takes up space above every section.
-  const closeMenu = () => flushSync(() => setMenuOpen(false));
+  const closeMenu = () => {
+    if (isOpen(menuRef.current)) menuRef.current?.hidePopover();
+  };
 
   return (
     <header className="sticky top-0 z-40 border-b border-slate-200/80 bg-white/95 backdrop-blur">
@@ -55,22 +51,37 @@ export function SiteHeader() {
           </SectionLink>
         </nav>
 
+        {/* popoverTarget opens and closes the menu without script, from the first paint; the label and icon
+            follow the menu's state in CSS (app.css), so they are right before hydration too. */}
         <button
-          ref={toggleRef}
           type="button"
+          popoverTarget={menuId}
           className="inline-flex size-11 items-center justify-center rounded-md text-slate-700 hover:bg-slate-100 md:hidden"
-          aria-expanded={menuOpen}
-          aria-controls="mobile-menu"
-          onClick={() => setMenuOpen((open) => !open)}
+          aria-expanded={hydrated ? menuOpen : undefined}
+          aria-controls={menuId}
         >
-          <span className="sr-only">{menuOpen ? "Close menu" : "Open menu"}</span>
-          <svg aria-hidden="true" viewBox="0 0 24 24" className="size-6" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round">
-            {menuOpen ? <path d="M6 6l12 12M18 6L6 18" /> : <path d="M4 7h16M4 12h16M4 17h16" />}
+          <span className="menu-closed-only sr-only">Open menu</span>
+          <span className="menu-open-only sr-only">Close menu</span>
+          <svg aria-hidden="true" viewBox="0 0 24 24" className="menu-closed-only size-6" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round">
+            <path d="M4 7h16M4 12h16M4 17h16" />
+          </svg>
+          <svg aria-hidden="true" viewBox="0 0 24 24" className="menu-open-only size-6" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round">
+            <path d="M6 6l12 12M18 6L6 18" />
           </svg>
         </button>
       </div>
 
-      <nav id="mobile-menu" aria-label="Mobile" hidden={!menuOpen} className="border-t border-slate-200 bg-white md:hidden">
+      {/* A popover: fixed in the top layer (the browser's own style), placed just under the header bar (app.css);
+          a tap outside or Escape closes it, and focus returns to the button. A browser without popovers shows it
+          in the flow, always open. */}
+      <nav
+        ref={menuRef}
+        id={menuId}
+        popover="auto"
+        aria-label="Mobile"
+        onToggle={(event) => setMenuOpen(event.newState === "open")}
+        className="phone-menu md:hidden"
+      >
         <ul className="space-y-1 px-4 py-4">
           {navItems.map((item) => (
             <li key={item.section}>

@@ -2,6 +2,7 @@ import { useEffect, useImperativeHandle, useRef, useState, type ComponentType, t
 import type ReCAPTCHA from "react-google-recaptcha";
 import type { ReCAPTCHAProps } from "react-google-recaptcha";
 import { contactConfig } from "~/config/contact";
+import { CaptchaLoadFailed, CaptchaLoading } from "./captcha-notes";
 
 /*
  * The reCAPTCHA v2 checkbox, behind our own small interface so the unmaintained react-google-recaptcha
@@ -129,14 +130,9 @@ export function Captcha({ ref, onTokenChange }: Props) {
             asyncScriptOnLoad={(state) => setPhase(state.errored ? "failed" : "ready")}
           />
         ) : null}
-        {phase === "waiting" || phase === "loading" ? <p className="py-6 text-sm text-slate-500">Loading the reCAPTCHA check…</p> : null}
+        {phase === "waiting" || phase === "loading" ? <CaptchaLoading /> : null}
       </div>
-      {phase === "failed" ? (
-        <p role="alert" className="mt-2 text-sm font-medium text-red-700">
-          The reCAPTCHA check could not be loaded, so the form cannot be sent yet. Please check your connection or allow
-          scripts from Google for this site, then reload the page. You can also e-mail us directly.
-        </p>
-      ) : null}
+      {phase === "failed" ? <CaptchaLoadFailed /> : null}
       {widgetError ? (
         <p role="alert" className="mt-2 text-sm font-medium text-red-700">
           The reCAPTCHA check lost its connection. Please tick the box again.

@@ -1,24 +1,16 @@
-import { useId, useRef, useState, useSyncExternalStore, type FormEvent, type ReactNode } from "react";
+import { useCallback, useEffect, useId, useRef, useState, type FormEvent, type ReactNode } from "react";
 import { Button } from "~/components/ui/button";
-import { contactConfig } from "~/config/contact";
-import { notify } from "~/lib/notify";
+import { site } from "~/config/site";
 import { HONEYPOT_FIELD, contactLimits } from "~/lib/contact-fields";
-import type * as ContactSchema from "~/lib/contact-schema";
-import type { ContactInput } from "~/lib/contact-schema";
-import { Captcha, type CaptchaHandle } from "./captcha";
-import { ContactSendError, sendContactMessage } from "./send-message";
+import { useHydrated } from "~/lib/use-hydrated";
+import type { CaptchaHandle } from "./captcha";
+import type * as ContactFormLogic from "./contact-form-logic";
+import { CaptchaLoadFailed, CaptchaLoading } from "./captcha-notes";
+import { contactStatus, type ContactStatus } from "./contact-status";
 
-/** The status line's texts, exactly as the spec words them. */
-export const contactStatus = {
-  sending: "Sending...",
-  captchaMissing: "Please complete the reCAPTCHA.",
-  sent: "Message sent successfully!",
-  failed: "Error: Failed to send message. Please check your network or try again later.",
-} as const;
+export { contactStatus } from "./contact-status";
 
-type Status = (typeof contactStatus)[keyof typeof contactStatus] | "";
-
-const statusTone: Record<Status, string> = {
+const statusTone: Record<ContactStatus, string> = {
   "": "",
   [contactStatus.sending]: "text-slate-600",
   [contactStatus.captchaMissing]: "text-amber-700",
@@ -26,27 +18,22 @@ const statusTone: Record<Status, string> = {
   [contactStatus.failed]: "text-red-700",
 };
 
-// False in the prerendered HTML and during hydration, true afterwards: until then a submit would be a
-// native form post that skips the reCAPTCHA and our API's JSON, so the button waits for React.
-const subscribeNothing = () => () => {};
-const useHydrated = () =>
-  useSyncExternalStore(
-    subscribeNothing,
-    () => true,
-    () => false,
-  );
+/*
+ * The form's fields are plain HTML from the prerender: they can be typed into before hydration and keep what
+ * was typed. Its working parts (the captcha, validation, sending, toasts) are another chunk, loaded when the
+ * form comes near the viewport or gets focus, so they are not in the home page's first load.
+ */
+type Logic = typeof ContactFormLogic;
+let logicModule: Promise<Logic | null> | undefined;
+const loadLogic = () =>
+  (logicModule ??= import("./contact-form-logic").catch(() => {
+    // Offline, or a deploy replaced the chunk: the next attempt tries again.
+    logicModule = undefined;
+    return null;
+  }));
 
-type SchemaModule = typeof ContactSchema;
-let schemaModule: Promise<SchemaModule | null> | undefined;
-// The validator is needed only once someone uses the form, so it stays out of the home page's first load.
-// If its chunk cannot load, the browser's own checks and the API's (same schema) still apply.
-const loadSchema = () => (schemaModule ??= import("~/lib/contact-schema").catch(() => null));
-
-/** A random id; randomUUID needs a secure context, so plain-http deployments fall back to random bytes. */
-function newSubmissionId(): string {
-  if (typeof crypto.randomUUID === "function") return crypto.randomUUID();
-  return Array.from(crypto.getRandomValues(new Uint8Array(16)), (byte) => byte.toString(16).padStart(2, "0")).join("");
-}
+/** Start loading this far before the form scrolls into view, so the captcha is usually ready when seen. */
+const NEAR_VIEWPORT = "800px 0px";
 
 const inputClass =
   "mt-1 block w-full rounded-lg border border-slate-300 bg-white px-3 py-2 text-ink shadow-sm placeholder:text-slate-400 focus:border-brand-500 focus:outline-none focus:ring-2 focus:ring-brand-500/30";
@@ -72,79 +59,57 @@ export function ContactForm() {
   const id = useId();
   const form = useRef<HTMLFormElement>(null);
   const captcha = useRef<CaptchaHandle>(null);
-  const [status, setStatus] = useState<Status>("");
+  const [status, setStatus] = useState<ContactStatus>("");
   const [sending, setSending] = useState(false);
+  const [logic, setLogic] = useState<Logic | "failed" | null>(null);
+  // False in the prerendered HTML and during hydration: until then a submit would be a native form post that
+  // skips the reCAPTCHA and our API's JSON, so the button waits for React.
   const hydrated = useHydrated();
   const fieldId = (name: string) => `${id}-${name}`;
 
   // A ref, not state: a double click lands before React re-renders with the button disabled.
   const busy = useRef(false);
-  // Kept until the message is sent, so a retry after a lost answer is recognised by the API, not stored twice.
   const submissionId = useRef<string | null>(null);
+
+  const engage = useCallback(() => {
+    void loadLogic().then((module) => setLogic(module ?? "failed"));
+  }, []);
+
+  useEffect(() => {
+    const element = form.current;
+    if (!element) return;
+    if (typeof IntersectionObserver === "undefined") return engage();
+    const observer = new IntersectionObserver(
+      (entries) => {
+        if (!entries.some((entry) => entry.isIntersecting)) return;
+        observer.disconnect();
+        engage();
+      },
+      { rootMargin: NEAR_VIEWPORT },
+    );
+    observer.observe(element);
+    return () => observer.disconnect();
+  }, [engage]);
 
   async function handleSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
+    const element = event.currentTarget;
     if (busy.current) return;
     busy.current = true;
     try {
-      await submit(event.currentTarget);
+      const module = await loadLogic();
+      if (!module) {
+        setStatus(contactStatus.failed);
+        setLogic("failed");
+        return;
+      }
+      await module.submitContact(element, { captcha: captcha.current, submissionId, setStatus, setSending });
     } finally {
       busy.current = false;
     }
   }
 
-  async function submit(element: HTMLFormElement) {
-    // The browser has checked required, length and e-mail format; the shared schema also catches what it
-    // lets through (a name of only spaces), and reports it the browser's way, on the field itself.
-    const schema = await loadSchema();
-    const data = new FormData(element);
-    const text = (name: string) => String(data.get(name) ?? "");
-    const token = captcha.current?.getToken() ?? null;
-    const payload: ContactInput = {
-      firstName: text("firstName"),
-      lastName: text("lastName"),
-      email: text("email"),
-      company: text("company"),
-      message: text("message"),
-      recaptchaToken: token ?? "",
-      submissionId: (submissionId.current ??= newSubmissionId()),
-      [HONEYPOT_FIELD]: text(HONEYPOT_FIELD),
-    };
-    const check = schema?.validateContact({ ...payload, recaptchaToken: token ?? "not yet" });
-    if (check && !check.ok && check.field && check.field !== "recaptchaToken") {
-      const input = element.elements.namedItem(check.field);
-      if (input instanceof HTMLInputElement || input instanceof HTMLTextAreaElement) {
-        input.setCustomValidity(check.error);
-        input.reportValidity();
-        return;
-      }
-    }
-
-    if (!token) {
-      setStatus(contactStatus.captchaMissing);
-      return;
-    }
-
-    setStatus(contactStatus.sending);
-    setSending(true);
-    try {
-      await sendContactMessage(payload, { endpoint: contactConfig.endpoint, timeoutMs: contactConfig.submitTimeoutMs });
-      setStatus(contactStatus.sent);
-      submissionId.current = null;
-      form.current?.reset();
-      notify.success("Message sent successfully!", { description: "Thank you. We will get back to you shortly." });
-    } catch (error) {
-      console.error("Contact form: the message was not sent.", error);
-      setStatus(contactStatus.failed);
-      notify.error("Failed to send message", {
-        description: (error instanceof ContactSendError && error.detail) || "Please check your network or try again later. Your text is still in the form.",
-      });
-    } finally {
-      // Tokens are single-use: whether or not the server consumed this one, the next attempt needs a fresh tick.
-      captcha.current?.reset();
-      setSending(false);
-    }
-  }
+  const Captcha = logic && logic !== "failed" ? logic.Captcha : null;
 
   return (
     <form
@@ -153,7 +118,10 @@ export function ContactForm() {
       method="post"
       className="mt-6 space-y-5"
       onSubmit={handleSubmit}
-      onFocus={loadSchema}
+      onFocus={() => {
+        engage();
+        void loadLogic().then((module) => module?.loadSchema());
+      }}
       // A custom error set above must not outlive the edit that fixes it.
       onInput={(event) => {
         const target = event.target;
@@ -184,7 +152,32 @@ export function ContactForm() {
         <input id={fieldId(HONEYPOT_FIELD)} name={HONEYPOT_FIELD} type="text" tabIndex={-1} autoComplete="off" defaultValue="" />
       </div>
 
-      <Captcha ref={captcha} />
+      {Captcha ? (
+        <Captcha ref={captcha} />
+      ) : (
+        <div>
+          <div className="min-h-[78px]" data-captcha-phase={logic === "failed" ? "failed" : "waiting"}>
+            {logic === "failed" ? null : <CaptchaLoading />}
+          </div>
+          {logic === "failed" ? <CaptchaLoadFailed /> : null}
+        </div>
+      )}
+
+      {/* Without JavaScript the reCAPTCHA check cannot run, so the form cannot be sent: say so and offer the
+          direct ways in (the root layout hides the check's "Loading" line, which would wait forever). */}
+      <noscript>
+        <p className="rounded-lg border border-amber-300 bg-amber-50 p-4 text-sm text-slate-800">
+          This form needs JavaScript for its spam check, so it cannot be sent from this browser. Please e-mail us at{" "}
+          <a href={`mailto:${site.salesEmail}`} className="font-semibold text-brand-700 underline">
+            {site.salesEmail}
+          </a>{" "}
+          or call{" "}
+          <a href={site.phone.href} className="font-semibold text-brand-700 underline">
+            {site.phone.display}
+          </a>
+          .
+        </p>
+      </noscript>
 
       <div className="flex flex-col gap-3 sm:flex-row sm:items-center">
         <Button type="submit" disabled={!hydrated || sending} aria-busy={sending}>
