@@ -127,17 +127,26 @@ export async function startServer(env: Record<string, string>): Promise<SiteServ
  * `npm run dev` (Vite, React in development mode with StrictMode's double mounts) on a free loopback port.
  * Build-time VITE_* variables can be set here without touching the production build other tests use.
  */
-export async function startDevServer(env: Record<string, string>): Promise<{ url: string; stop(): Promise<void> }> {
-  const child = spawn(process.execPath, ["node_modules/@react-router/dev/bin.js", "dev", "--host", "127.0.0.1", "--port", "0"], {
+export function startDevServer(env: Record<string, string>) {
+  return startVite("dev server", ["node_modules/@react-router/dev/bin.js", "dev", "--host", "127.0.0.1", "--port", "0"], {
+    DATABASE_URL: tempSqliteUrl("dev.db"),
+    LOG_LEVEL: "silent",
+    ...env,
+  });
+}
+
+/** A Vite server (the dev site, the content editor) started from the project root; resolves with the URL it prints. */
+export async function startVite(name: string, args: string[], env: Record<string, string>): Promise<{ url: string; stop(): Promise<void> }> {
+  const child = spawn(process.execPath, args, {
     cwd: root,
-    env: { ...process.env, DATABASE_URL: tempSqliteUrl("dev.db"), LOG_LEVEL: "silent", ...env },
+    env: { ...process.env, ...env },
     stdio: ["ignore", "pipe", "pipe"],
     // Its own process group, so stopping it also stops anything Vite started.
     detached: true,
   });
   let output = "";
   const url = await new Promise<string>((resolveUrl, reject) => {
-    const timer = setTimeout(() => reject(new Error(`dev server did not start:\n${output}`)), 30_000);
+    const timer = setTimeout(() => reject(new Error(`${name} did not start:\n${output}`)), 30_000);
     const onData = (chunk: Buffer) => {
       output += chunk.toString();
       // eslint-disable-next-line no-control-regex
@@ -151,7 +160,7 @@ export async function startDevServer(env: Record<string, string>): Promise<{ url
     child.stderr?.on("data", onData);
     child.once("exit", (code) => {
       clearTimeout(timer);
-      reject(new Error(`dev server exited with ${code}:\n${output}`));
+      reject(new Error(`${name} exited with ${code}:\n${output}`));
     });
   });
   return {

@@ -1,11 +1,6 @@
 // @vitest-environment node
-import { mkdtempSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
-import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
-import { startPostgres, type TestPostgres } from "../../e2e/support/postgres.mjs";
-import { PostgresStore } from "./postgres-store";
-import { SqliteStore } from "./sqlite-store";
+import { afterEach, describe, expect, it } from "vitest";
+import { bothEngines } from "./test-engines";
 import { channels, type Channel, type NewMessage, type Store } from "./store";
 
 /*
@@ -13,27 +8,12 @@ import { channels, type Channel, type NewMessage, type Store } from "./store";
  * (Debian's binaries, started once for this file). No mocks.
  */
 
-let postgres: TestPostgres | undefined;
-const dirs: string[] = [];
+const engines = bothEngines("contact-db-");
 const stores: Store[] = [];
 
-beforeAll(async () => {
-  postgres = await startPostgres();
-}, 60_000);
-afterAll(() => postgres?.destroy());
 afterEach(async () => {
   for (const store of stores.splice(0)) await store.close();
-  for (const dir of dirs.splice(0)) rmSync(dir, { recursive: true, force: true });
 });
-
-const engines = {
-  sqlite: async (): Promise<Store> => {
-    const dir = mkdtempSync(join(tmpdir(), "contact-db-"));
-    dirs.push(dir);
-    return SqliteStore.open(`file:${join(dir, "messages.db")}`);
-  },
-  postgres: async (): Promise<Store> => PostgresStore.open(postgres!.createDatabase()),
-};
 
 const sample: NewMessage = {
   firstName: "Ada",

@@ -1,14 +1,9 @@
 // @vitest-environment node
-import { mkdtempSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
-import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
+import { afterEach, describe, expect, it } from "vitest";
 import { newWebhookSecret, startWebhookReceiver } from "../../e2e/support/lead-inbox.mjs";
-import { startPostgres, type TestPostgres } from "../../e2e/support/postgres.mjs";
-import { PostgresStore } from "../db/postgres-store";
-import { SqliteStore } from "../db/sqlite-store";
 import type { NewMessage, Store } from "../db/store";
 import { webhookSender } from "./webhook";
+import { bothEngines } from "../db/test-engines";
 import { attemptTimeoutFor, createDeliveryWorker, type WorkerOptions } from "./worker";
 
 /*
@@ -16,27 +11,12 @@ import { attemptTimeoutFor, createDeliveryWorker, type WorkerOptions } from "./w
  * that fails to record an outcome (as a database outage would), around the real one.
  */
 
-let postgres: TestPostgres | undefined;
-const dirs: string[] = [];
+const engines = bothEngines("worker-db-");
 const cleanups: (() => unknown)[] = [];
 
-beforeAll(async () => {
-  postgres = await startPostgres();
-}, 60_000);
-afterAll(() => postgres?.destroy());
 afterEach(async () => {
   for (const cleanup of cleanups.splice(0).reverse()) await cleanup();
-  for (const dir of dirs.splice(0)) rmSync(dir, { recursive: true, force: true });
 });
-
-const engines = {
-  sqlite: async (): Promise<Store> => {
-    const dir = mkdtempSync(join(tmpdir(), "worker-db-"));
-    dirs.push(dir);
-    return SqliteStore.open(`file:${join(dir, "messages.db")}`);
-  },
-  postgres: async (): Promise<Store> => PostgresStore.open(postgres!.createDatabase()),
-};
 
 const sample: NewMessage = {
   firstName: "Ada",

@@ -1,0 +1,33 @@
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { afterAll, afterEach, beforeAll } from "vitest";
+import { startPostgres, type TestPostgres } from "../../e2e/support/postgres.mjs";
+import { PostgresStore } from "./postgres-store";
+import { SqliteStore } from "./sqlite-store";
+import type { Store } from "./store";
+
+/**
+ * Both engines for a test file, no mocks: SQLite in a temp folder per store, PostgreSQL in a throwaway server
+ * (Debian's binaries) started once for the file, a database per store. Call it at the top of the file, before the
+ * file's own afterEach, so that hook (closing stores) runs before the folders are removed.
+ */
+export function bothEngines(tempPrefix: string) {
+  let postgres: TestPostgres | undefined;
+  const dirs: string[] = [];
+  beforeAll(async () => {
+    postgres = await startPostgres();
+  }, 60_000);
+  afterAll(() => postgres?.destroy());
+  afterEach(() => {
+    for (const dir of dirs.splice(0)) rmSync(dir, { recursive: true, force: true });
+  });
+  return {
+    sqlite: async (): Promise<Store> => {
+      const dir = mkdtempSync(join(tmpdir(), tempPrefix));
+      dirs.push(dir);
+      return SqliteStore.open(`file:${join(dir, "messages.db")}`);
+    },
+    postgres: async (): Promise<Store> => PostgresStore.open(postgres!.createDatabase()),
+  };
+}
