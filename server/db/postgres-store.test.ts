@@ -203,7 +203,7 @@ describe("a database that goes away", () => {
     own.start();
     await store.insertLead(sample, []);
     expect(await store.listLeads()).toHaveLength(2);
-  });
+  }, 30_000); // it starts a PostgreSQL of its own first; the promptness is what the assertions above measure
 
   it("ends a statement that runs longer than the statement timeout", async () => {
     const store = await open(postgres.createDatabase(), { statementTimeoutMs: 300 });
