@@ -89,6 +89,8 @@ export default defineConfig({
   root: fileURLToPath(new URL(".", import.meta.url)),
   appType: "spa",
   envDir: false,
+  // Its own dependency cache: the dev site's Vite uses node_modules/.vite, and both may start at once (tests, editors).
+  cacheDir: fileURLToPath(new URL("../node_modules/.vite-cms", import.meta.url)),
   define: { "import.meta.env.VITE_DEV_SITE_URL": JSON.stringify(process.env.DEV_SITE_URL ?? "http://localhost:5173") },
   server: { host, port, strictPort: true },
   preview: { host },
