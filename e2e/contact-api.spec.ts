@@ -5,6 +5,7 @@ import { SITEVERIFY_URL } from "../playwright.config";
 import { openStore } from "../server/db";
 import { GOOGLE_TEST_SECRET, startFakeSiteverify, type FakeSiteverify } from "./support/fake-siteverify.mjs";
 import { listMessages, mainDatabaseUrl, readMessages, startServer, tempDatabaseUrl, type SiteServer } from "./support/servers";
+import { unique } from "./support/leads";
 
 /*
  * The contact API, over HTTP against the real server and a real database: SQLite, and again PostgreSQL in the
@@ -12,7 +13,6 @@ import { listMessages, mainDatabaseUrl, readMessages, startServer, tempDatabaseU
  * siteverify outage and restart cases start their own.
  */
 
-const unique = () => `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 8)}`;
 const token = (kind = "pass") => `${kind}:${unique()}`;
 
 const message = (overrides: Record<string, unknown> = {}) => ({

@@ -5,6 +5,7 @@ import { DATABASE_URL } from "../playwright.config";
 import { captchaState, RECAPTCHA_SCRIPT, setNextCaptchaKind, stubRecaptcha, type CaptchaKind } from "./support/recaptcha-stub";
 import { startFakeSiteverify } from "./support/fake-siteverify.mjs";
 import { listMessages, startDevServer, startServer } from "./support/servers";
+import { unique } from "./support/leads";
 
 /*
  * The contact form in Chromium against the production build and the real contact API with its SQLite file.
@@ -18,8 +19,6 @@ const STATUS = {
   failed: "Error: Failed to send message. Please check your network or try again later.",
 };
 const GOOGLE_TEST_SITE_KEY = "6LeIxAcTAAAAAJcZVRqyHh71UMIEGNQ_MXjiZKhI";
-
-const unique = () => `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 8)}`;
 
 type Values = { firstName: string; lastName: string; email: string; company: string; message: string };
 const labels: Record<keyof Values, string> = {
@@ -358,7 +357,6 @@ test.describe("contact form", () => {
     await expect.poll(async () => (await listMessages(DATABASE_URL)).some((row) => row.message === values.message)).toBe(true);
   });
 });
-
 
 // The VITE_* settings are inlined at build time; Vite's dev server applies them without a second production build.
 test.describe("contact form built with a cross-origin endpoint, reCAPTCHA Enterprise and recaptcha.net, under npm run dev", () => {

@@ -3,6 +3,7 @@ import { startFakeSiteverify, type FakeSiteverify } from "./support/fake-sitever
 import { newWebhookSecret, startChatReceiver, startSmtpInbox, startWebhookReceiver } from "./support/lead-inbox.mjs";
 import { setNextCaptchaKind, stubRecaptcha } from "./support/recaptcha-stub";
 import { listMessages, runMessages, startServer, type SiteServer } from "./support/servers";
+import { unique } from "./support/leads";
 
 /*
  * A visitor arrives from a campaign link, reads two pages, and writes: sales sees where the lead came from in
@@ -39,8 +40,6 @@ test.afterAll(async () => {
   await server?.stop();
   await Promise.all([inbox?.stop(), hooks?.stop(), chat?.stop(), siteverify?.close()]);
 });
-
-const unique = () => `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 8)}`;
 
 async function visitAndWrite(browser: Browser, viewport: { width: number; height: number }, phone: boolean) {
   const context = await browser.newContext({ viewport, hasTouch: phone, isMobile: phone });

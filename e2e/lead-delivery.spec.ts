@@ -5,6 +5,7 @@ import { expect, test } from "@playwright/test";
 import { startFakeSiteverify, type FakeSiteverify } from "./support/fake-siteverify.mjs";
 import { newWebhookSecret, startSmtpInbox, startWebhookReceiver, type ReceivedMail } from "./support/lead-inbox.mjs";
 import { listMessages, runMessages, runMessagesWith, setCreatedAt, startServer, tempDatabaseUrl, tempSqliteUrl, type SiteServer } from "./support/servers";
+import { lead, unique } from "./support/leads";
 
 /*
  * Every lead reaches a person: the production server with a real SMTP server and a real webhook receiver on
@@ -12,18 +13,6 @@ import { listMessages, runMessages, runMessagesWith, setCreatedAt, startServer, 
  */
 
 test.describe.configure({ mode: "parallel" });
-
-const unique = () => `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 8)}`;
-
-const lead = (overrides: Record<string, unknown> = {}) => ({
-  firstName: "Grace",
-  lastName: "Hopper",
-  email: "grace@navy.example",
-  company: "Navy",
-  message: `Compilers ${unique()}`,
-  recaptchaToken: `pass:${unique()}`,
-  ...overrides,
-});
 
 type Setup = Awaited<ReturnType<typeof setUp>>;
 

@@ -3,6 +3,7 @@ import { startFakeSiteverify, type FakeSiteverify } from "./support/fake-sitever
 import { startSmtpInbox } from "./support/lead-inbox.mjs";
 import { startPostgres } from "./support/postgres.mjs";
 import { listMessages, startServer, tempDatabaseUrl, type SiteServer } from "./support/servers";
+import { lead, unique } from "./support/leads";
 
 /*
  * Several instances of the real server on one PostgreSQL database, as behind a load balancer; and a database
@@ -10,17 +11,6 @@ import { listMessages, startServer, tempDatabaseUrl, type SiteServer } from "./s
  */
 
 test.describe.configure({ mode: "parallel" });
-
-const unique = () => `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 8)}`;
-const lead = (overrides: Record<string, unknown> = {}) => ({
-  firstName: "Grace",
-  lastName: "Hopper",
-  email: "grace@navy.example",
-  company: "Navy",
-  message: `Compilers ${unique()}`,
-  recaptchaToken: `pass:${unique()}`,
-  ...overrides,
-});
 
 async function post(server: SiteServer, body: Record<string, unknown>) {
   const started = Date.now();

@@ -6,6 +6,7 @@ import { startFakeSiteverify, type FakeSiteverify } from "./support/fake-sitever
 import { newWebhookSecret, startSmtpInbox, startWebhookReceiver } from "./support/lead-inbox.mjs";
 import { startPostgres } from "./support/postgres.mjs";
 import { engine, listMessages, setCreatedAt, startServer, type SiteServer } from "./support/servers";
+import { lead, unique } from "./support/leads";
 
 /*
  * What an operator and a load balancer see: liveness and readiness on the site's port, Prometheus metrics on
@@ -14,17 +15,6 @@ import { engine, listMessages, setCreatedAt, startServer, type SiteServer } from
  */
 
 test.describe.configure({ mode: "parallel" });
-
-const unique = () => `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 8)}`;
-const lead = (overrides: Record<string, unknown> = {}) => ({
-  firstName: "Grace",
-  lastName: "Hopper",
-  email: "grace@navy.example",
-  company: "Navy",
-  message: `Compilers ${unique()}`,
-  recaptchaToken: `pass:${unique()}`,
-  ...overrides,
-});
 
 async function post(server: SiteServer, body: unknown, contentType = "application/json") {
   const response = await fetch(`${server.url}/api/contact`, { method: "POST", headers: { "Content-Type": contentType }, body: typeof body === "string" ? body : JSON.stringify(body) });
