@@ -115,4 +115,24 @@ describe.each(Object.keys(engines) as (keyof typeof engines)[])("the delivery wo
     // Due at once, for anyone: not leased until the lease (60 s) runs out.
     expect(await store.claimDeliveries("webhook", { now: new Date(), leaseMs: 1_000, limit: 1 })).toHaveLength(1);
   });
+
+  it("at shutdown, when the store cannot release a delivery, logs that it waits for its lease rather than calling it released", async () => {
+    const lines: { level: string; fields: Record<string, unknown> }[] = [];
+    const log = Object.fromEntries(["info", "warn", "error"].map((level) => [level, (fields: Record<string, unknown>) => lines.push({ level, fields })])) as unknown as WorkerOptions["log"];
+    const { receiver, worker, stop, delivery } = await setUp({ log }, (store) =>
+      Object.assign(Object.create(store) as Store, { releaseDeliveries: async () => Promise.reject(new Error("database unavailable")) }),
+    );
+    receiver.settings.hang = true;
+    await worker.start();
+    await receiver.waitFor(() => receiver.requests.length === 1, 5_000);
+    expect(await stop(1_000)).toEqual(["webhook:1"]);
+    expect(lines.filter((line) => /releas/.test(String(line.fields.msg)))).toEqual([
+      {
+        level: "error",
+        fields: expect.objectContaining({ msg: expect.stringMatching(/^could not release .* once their lease runs out$/), error: "database unavailable", deliveries: [{ channel: "webhook", lead: 1 }] }),
+      },
+    ]);
+    // Still held by the lease: no instance takes it before the lease runs out.
+    expect(await delivery()).toMatchObject({ status: "pending", attempts: 1 });
+  });
 });

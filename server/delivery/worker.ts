@@ -95,6 +95,23 @@ export function createDeliveryWorker({ store, channels, log, retryBaseMs, leaseM
     }
   }
 
+  /**
+   * Gives claimed deliveries back at shutdown and logs what really happened: when the store does not answer, they
+   * stay leased and another instance takes them only once the lease runs out. Resolves to whether they were released.
+   */
+  async function release(jobs: OutboxJob[]): Promise<boolean> {
+    if (jobs.length === 0) return true;
+    const which = jobs.map((job) => ({ channel: job.channel, lead: job.lead.id }));
+    try {
+      await store.releaseDeliveries(jobs);
+    } catch (error) {
+      log.error({ msg: "could not release deliveries at shutdown: they are retried once their lease runs out", deliveries: which, leaseSeconds: leaseMs / 1000, error: errorText(error) });
+      return false;
+    }
+    log.warn({ msg: "deliveries released at shutdown, due at once for any instance", deliveries: which });
+    return true;
+  }
+
   async function attempt(deliver: Deliver, job: OutboxJob, controller: AbortController) {
     const timer = setTimeout(() => controller.abort(new Error(`no answer within ${attemptTimeoutMs / 1000} s`)), attemptTimeoutMs);
     const started = performance.now();
@@ -105,9 +122,7 @@ export function createDeliveryWorker({ store, channels, log, retryBaseMs, leaseM
     } catch (error) {
       if (controller.signal.reason instanceof Shutdown) {
         // Not a failure of the channel: the attempt is given back, due at once for any instance.
-        await store.releaseDeliveries([job]).catch(() => {});
-        released.add(job);
-        log.warn({ msg: "delivery released at shutdown", channel: job.channel, lead: job.lead.id });
+        if (await release([job])) released.add(job);
         return;
       }
       outcome = outcomeOf(job, error);
@@ -138,7 +153,7 @@ export function createDeliveryWorker({ store, channels, log, retryBaseMs, leaseM
         const jobs = free > 0 ? await store.claimDeliveries(channel, { now: now(), leaseMs, limit: free }) : [];
         if (stopping) {
           // Claimed while shutting down: given back at once rather than left leased.
-          await store.releaseDeliveries(jobs);
+          await release(jobs);
           break;
         }
         for (const job of jobs) {
