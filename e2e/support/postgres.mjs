@@ -46,7 +46,7 @@ export async function startPostgres({ port, durable = false } = {}) {
   const bin = postgresBinDir();
   if (!bin) {
     throw new Error(
-      "PostgreSQL's server binaries are missing (/usr/lib/postgresql/*/bin/initdb). On Debian: apt-get install -y postgresql (.ci/run does this as root).",
+      "PostgreSQL's server binaries are missing (/usr/lib/postgresql/*/bin/initdb). On Debian: apt-get install -y postgresql (npm test does this as root: scripts/ensure-tools.mjs).",
     );
   }
   const dir = mkdtempSync(join(tmpdir(), "arcline-pg-"));

@@ -1,0 +1,50 @@
+// @vitest-environment node
+import { chmodSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { describe, expect, it } from "vitest";
+import { installPlan, onPath } from "./test-tools.mjs";
+
+const debianRoot = { isRoot: true, isDebian: true, hasAptGet: true };
+
+describe("what npm test does about a missing system program", () => {
+  it("does nothing when nothing is missing", () => {
+    expect(installPlan([], { isRoot: false, isDebian: false, hasAptGet: false })).toEqual({ action: "none" });
+  });
+
+  it("installs Debian's packages as root on Debian, promtool without prometheus's recommended node exporter", () => {
+    expect(installPlan(["promtool", "postgres"], debianRoot)).toEqual({
+      action: "install",
+      commands: [
+        "apt-get update -qq",
+        "DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends prometheus",
+        "DEBIAN_FRONTEND=noninteractive apt-get install -y -qq postgresql",
+      ],
+    });
+  });
+
+  it("otherwise fails naming the package and the alternative for each missing program", () => {
+    const asUser = installPlan(["promtool"], { ...debianRoot, isRoot: false });
+    expect(asUser).toEqual({
+      action: "fail",
+      message:
+        "npm test needs programs that are missing, and installing needs root:\n" +
+        "  promtool: install Debian's prometheus package (sudo apt-get install prometheus), or put promtool from a Prometheus release (prometheus.io/download) on PATH.",
+    });
+    const elsewhere = installPlan(["chromium", "postgres"], { isRoot: true, isDebian: false, hasAptGet: false });
+    expect(elsewhere).toMatchObject({ action: "fail", message: expect.stringContaining("this is not a Debian system with apt-get") });
+    expect((elsewhere as { message: string }).message).toMatch(/chromium: .*CHROMIUM_PATH.*\n {2}postgres: .*postgresql .*POSTGRES_BIN/);
+  });
+
+  it("finds a program on PATH only where it is executable", () => {
+    const dir = mkdtempSync(join(tmpdir(), "tools-"));
+    try {
+      writeFileSync(join(dir, "promtool"), "#!/bin/sh\n");
+      expect(onPath("promtool", `/nonexistent:${dir}`)).toBeUndefined();
+      chmodSync(join(dir, "promtool"), 0o755);
+      expect(onPath("promtool", `/nonexistent:${dir}`)).toBe(join(dir, "promtool"));
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+});
