@@ -1,10 +1,10 @@
 import { mkdtempSync, readdirSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
-import { dirname, join } from "node:path";
+import { join } from "node:path";
 import { expect, test } from "@playwright/test";
 import { startFakeSiteverify, type FakeSiteverify } from "./support/fake-siteverify.mjs";
 import { newWebhookSecret, startSmtpInbox, startWebhookReceiver, type ReceivedMail } from "./support/lead-inbox.mjs";
-import { listMessages, runMessages, runMessagesWith, setCreatedAt, startServer, tempDatabaseUrl, tempSqliteUrl, type SiteServer } from "./support/servers";
+import { listMessages, runMessages, runMessagesWith, setCreatedAt, startServer, tempDatabaseUrl, type SiteServer } from "./support/servers";
 import { lead, unique } from "./support/leads";
 
 /*
@@ -336,21 +336,40 @@ test.describe("with no delivery channel", () => {
     }
   });
 
-  test("outside production, each notification e-mail is written as an .eml file", async () => {
-    // The preview folder sits beside a SQLite file; where leads are stored does not matter here.
-    const databaseUrl = tempSqliteUrl();
-    const mailDir = join(dirname(databaseUrl.slice("file:".length)), "outbox-preview");
-    const server = await startServer({ DATABASE_URL: databaseUrl, LEADS_MAIL_DIR: mailDir, RECAPTCHA_SECRET_KEY: "a-real-looking-secret", RECAPTCHA_VERIFY_URL: siteverify.url });
+  test("outside production, each notification e-mail is written as an .eml file: a preview, not a delivery, mailed once SMTP is set", async () => {
+    const databaseUrl = tempDatabaseUrl();
+    const mailDir = mkdtempSync(join(tmpdir(), "outbox-preview-"));
+    const env = { DATABASE_URL: databaseUrl, LEADS_MAIL_DIR: mailDir, RECAPTCHA_SECRET_KEY: "a-real-looking-secret", RECAPTCHA_VERIFY_URL: siteverify.url };
+    const server = await startServer(env);
+    let id: number;
     try {
       expect(server.output()).toContain(`each notification e-mail is written to ${mailDir}/`);
-      const response = await fetch(`${server.url}/api/contact`, { method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify(lead()) });
-      const { id } = (await response.json()) as { id: number };
-      await expect.poll(() => { try { return readdirSync(mailDir); } catch { return []; } }).toEqual([`lead-${id}.eml`]);
+      await fetch(`${server.url}/api/contact`, { method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify(lead()) });
+      await expect.poll(async () => (await listMessages(databaseUrl))[0]?.deliveries, { timeout: 20_000 }).toEqual([expect.objectContaining({ channel: "email", status: "previewed", sentAt: null })]);
+      id = (await listMessages(databaseUrl))[0]!.id;
+      expect(readdirSync(mailDir)).toEqual([`lead-${id}.eml`]);
       const eml = readFileSync(join(mailDir, `lead-${id}.eml`), "utf8");
       expect(eml).toContain("Subject: New enquiry from Grace Hopper (Navy)");
       expect(eml).toContain("Reply-To: Grace Hopper <grace@navy.example>");
+      expect(await runMessages(databaseUrl)).toContain("-> email: previewed only (written to a development .eml file; no one got it)");
+      // The outbox check pages: no person got the lead.
+      const status = await runMessages(databaseUrl, "status").then(() => ({ code: 0, stdout: "" }), (error: { code: number; stdout: string }) => error);
+      expect(status.code).toBe(1);
+      expect(status.stdout).toContain("PROBLEM email: 1 delivery was only written as development previews");
     } finally {
       await server.stop();
+    }
+    // The mail server is set later, still without NODE_ENV=production: the lead is mailed at the next start.
+    const inbox = await startSmtpInbox();
+    const later = await startServer({ ...env, SMTP_URL: inbox.url, LEADS_NOTIFY_TO: "sales@arcline.example" });
+    try {
+      await inbox.waitFor((mails) => mails.some((received) => leadIdOf(received) === id));
+      await expect.poll(async () => (await listMessages(databaseUrl))[0]?.deliveries.map((d) => d.status), { timeout: 20_000 }).toEqual(["sent"]);
+      expect(later.output()).toContain('"msg":"deliveries that were only previewed are queued for the channels configured now","deliveries":1');
+    } finally {
+      await later.stop();
+      await inbox.stop();
+      rmSync(mailDir, { recursive: true, force: true });
     }
   });
 
@@ -372,6 +391,8 @@ test.describe("with no delivery channel", () => {
     expect(await runMessagesWith({ LEADS_MAIL_DIR: mailDir }, databaseUrl, "erase", "--email", "ada@example.com")).toBe("Erased 1 lead from ada@example.com.\n");
     expect(previews()).toEqual([`lead-${ids[1]}.eml`, `lead-${ids[2]}.eml`].sort());
     await setCreatedAt(databaseUrl, [ids[1]!], new Date(Date.now() - 40 * 86_400_000));
+    // A preview is no delivery, so retention keeps the lead until an operator settles it.
+    expect(await runMessages(databaseUrl, "settle", String(ids[1]))).toBe(`1 delivery of lead #${ids[1]} settled: no longer awaited, so retention may delete the lead.\n`);
     server = await startServer({ ...env, LEADS_RETENTION_DAYS: "30" });
     try {
       await expect.poll(() => server.output(), { timeout: 20_000 }).toContain('"msg":"retention","deleted":1');

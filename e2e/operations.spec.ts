@@ -146,8 +146,10 @@ test("a scrape after a known mix of submissions shows each outcome's exact count
     ["accepted", "duplicate", "invalid", "rate_limited", "captcha_failed", "spam", "unavailable", "error"].map((outcome) => [outcome, sample(text, `contact_submissions_total{outcome="${outcome}"}`)]),
   );
   expect(counts).toEqual({ accepted: 1, duplicate: 1, invalid: 3, rate_limited: 1, captcha_failed: 1, spam: 1, unavailable: 1, error: 0 });
-  // Outside production without SMTP_URL, the e-mail is written as a file: the one accepted lead, sent once.
-  await expect.poll(async () => sample(await scrape(site), 'lead_deliveries_total{channel="email",outcome="sent"}'), { timeout: 20_000 }).toBe(1);
+  // Outside production without SMTP_URL, the e-mail is written as a file: the one accepted lead, previewed, not sent.
+  await expect.poll(async () => sample(await scrape(site), 'lead_deliveries_total{channel="email",outcome="previewed"}'), { timeout: 20_000 }).toBe(1);
+  const after = await scrape(site);
+  expect([sample(after, 'lead_deliveries_total{channel="email",outcome="sent"}'), sample(after, 'lead_outbox_previewed{channel="email"}')]).toEqual([0, 1]);
 });
 
 test("the outbox gauges follow a receiver outage and its recovery", async () => {

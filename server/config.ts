@@ -120,9 +120,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
   if (values.LEADS_DELIVERY === "store-only" && hasChannel) {
     throw new Error("LEADS_DELIVERY=store-only, but SMTP_URL or LEADS_WEBHOOK_URL is set: unset one or the other.");
   }
-  if (production && !hasChannel && values.LEADS_DELIVERY !== "store-only") {
+  // A public SITE_URL counts as production here too: a forgotten NODE_ENV must not turn sales' e-mails into files.
+  if ((production || isPublicSiteUrl(values.SITE_URL)) && !hasChannel && values.LEADS_DELIVERY !== "store-only") {
+    const where = production ? "" : ` for the public site ${values.SITE_URL} (NODE_ENV is not production: e-mails would only be written as previews)`;
     throw new Error(
-      "No lead delivery channel is configured: set SMTP_URL and LEADS_NOTIFY_TO, or LEADS_WEBHOOK_URL and LEADS_WEBHOOK_SECRET; or set LEADS_DELIVERY=store-only if leads are only to be stored (read with npm run messages).",
+      `No lead delivery channel is configured${where}: set SMTP_URL and LEADS_NOTIFY_TO, or LEADS_WEBHOOK_URL and LEADS_WEBHOOK_SECRET; or set LEADS_DELIVERY=store-only if leads are only to be stored (read with npm run messages).`,
     );
   }
   const siteHost = values.SITE_URL ? new URL(values.SITE_URL).hostname : "localhost";

@@ -4,9 +4,11 @@
  *
  *   npm run messages [-- --format text|json|csv]   every lead with its delivery state, oldest first
  *   npm run messages -- resend <id>                queue a lead's failed deliveries again
+ *   npm run messages -- settle <id>                give up the deliveries that cannot happen, so retention may delete the lead
  *   npm run messages -- export --email ADDRESS     everything stored about one person (JSON)
  *   npm run messages -- erase --email ADDRESS      delete it, and print how many leads were deleted
- *   npm run messages -- status [--max-age 1h]      the outbox per channel; exit 1 if anything failed or waited too long
+ *   npm run messages -- status [--max-age 1h]      the outbox per channel; exit 1 if a delivery to the company failed,
+ *                                                  waited too long or was only previewed
  */
 import { existsSync } from "node:fs";
 import { parseArgs } from "node:util";
@@ -16,17 +18,21 @@ import { databaseFile } from "./db/sqlite-store";
 import { CHANNEL_NOT_CONFIGURED, DEFAULT_DATABASE_URL, channels, type Delivery, type Lead, type Store } from "./db/store";
 import { DEFAULT_MAIL_DIR, deleteEmlPreviews } from "./delivery/email";
 import { sourceFields } from "./delivery/lead-text";
-import { outboxProblems, parseAge, statusReport } from "./outbox-status";
+import { healthy, outboxProblems, parseAge, statusReport } from "./outbox-status";
 import { visible, visibleFields } from "./terminal-text";
 
 const USAGE = `Usage:
   npm run messages [-- --format text|json|csv]   every lead with its delivery state
   npm run messages -- resend <id>                queue a lead's failed deliveries again
+  npm run messages -- settle <id>                give up a lead's deliveries that cannot happen (failed, only
+                                                 previewed, or waiting for a channel no instance has), so that
+                                                 retention may delete the lead
   npm run messages -- export --email ADDRESS     everything stored about one person (JSON)
   npm run messages -- erase --email ADDRESS      delete everything stored about one person
   npm run messages -- status [--max-age 1h] [--format text|json]
-                                                 deliveries pending, failed and sent per channel; exits 1 when
-                                                 one has failed or has waited longer than --max-age (s, m, h, d)
+                                                 deliveries per channel and state; exits 1 when one to the company
+                                                 has failed, was only previewed, or has waited longer than
+                                                 --max-age (s, m, h, d); the visitor's confirmation only warns
 Reads DATABASE_URL (default ${DEFAULT_DATABASE_URL}).
 `;
 
@@ -57,6 +63,8 @@ const pick = (lead: Lead) => ({
 
 function deliveryLine(delivery: Delivery): string {
   if (delivery.status === "sent") return `${delivery.channel}: sent ${delivery.sentAt ?? ""}`.trim();
+  if (delivery.status === "previewed") return `${delivery.channel}: previewed only (written to a development .eml file; no one got it)`;
+  if (delivery.status === "settled") return `${delivery.channel}: settled, not delivered${delivery.lastError ? ` (${delivery.lastError})` : ""}`;
   if (delivery.status === "failed") return `${delivery.channel}: failed after ${delivery.attempts} attempts: ${delivery.lastError ?? "no reason recorded"}`;
   if (delivery.lastError === CHANNEL_NOT_CONFIGURED) return `${delivery.channel}: pending, channel not configured (no instance delivers by ${delivery.channel})`;
   const tried = delivery.attempts > 0 ? `, attempt ${delivery.attempts} failed: ${delivery.lastError ?? "no reason recorded"}` : "";
@@ -137,6 +145,15 @@ async function main() {
       process.stdout.write(`${queued} failed deliver${queued === 1 ? "y" : "ies"} of lead #${id} queued again.\n`);
       return;
     }
+    case "settle": {
+      const id = Number(rest[0]);
+      if (!Number.isSafeInteger(id) || id < 1) throw new UsageError("settle needs a lead id: npm run messages -- settle 42");
+      const settled = missing ? 0 : await withStore(url, (store) => store.settle(id));
+      process.stdout.write(
+        `${settled} deliver${settled === 1 ? "y" : "ies"} of lead #${id} settled${settled > 0 ? ": no longer awaited, so retention may delete the lead" : " (nothing failed, previewed or waiting for a channel no instance has)"}.\n`,
+      );
+      return;
+    }
     case "export":
     case "erase": {
       const email = values.email?.trim();
@@ -164,7 +181,7 @@ async function main() {
       const stats = await withStore(url, (store) => store.outboxStats());
       const problems = outboxProblems(stats, { now, maxAgeSeconds });
       process.stdout.write(format === "json" ? `${JSON.stringify(statusReport(stats, problems, now), null, 2)}\n` : statusReport(stats, problems, now, "text"));
-      if (problems.length > 0) process.exitCode = 1;
+      if (!healthy(problems)) process.exitCode = 1;
       return;
     }
     default:

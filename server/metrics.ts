@@ -12,7 +12,7 @@ import type { Logger } from "./logger";
 
 export const submissionOutcomes = ["accepted", "duplicate", "invalid", "rate_limited", "captcha_failed", "spam", "unavailable", "error"] as const;
 export type SubmissionOutcome = (typeof submissionOutcomes)[number];
-export const deliveryOutcomes = ["sent", "retry", "failed"] as const;
+export const deliveryOutcomes = ["sent", "previewed", "retry", "failed"] as const;
 export type DeliveryOutcome = (typeof deliveryOutcomes)[number];
 
 /** What the gauges read at each scrape. */
@@ -35,7 +35,7 @@ export function createMetrics() {
   });
   const deliveries = new Counter({
     name: "lead_deliveries_total",
-    help: "Lead delivery attempts by channel and outcome (retry: failed, will be tried again; failed: given up).",
+    help: "Lead delivery attempts by channel and outcome (previewed: only written as a development file; retry: failed, will be tried again; failed: given up).",
     labelNames: ["channel", "outcome"] as const,
     registers: [registry],
   });
@@ -84,6 +84,7 @@ export function createMetrics() {
       },
     });
   outboxGauge("lead_outbox_pending", "Deliveries waiting to be made (in the store, all instances together).", (stats) => stats.pending);
+  outboxGauge("lead_outbox_previewed", "Deliveries only written as development previews, which no person got (sent once the channel is configured).", (stats) => stats.previewed);
   outboxGauge("lead_outbox_failed", "Deliveries given up after every retry, until `npm run messages -- resend`.", (stats) => stats.failed);
   outboxGauge("lead_outbox_oldest_pending_seconds", "Age of the lead behind the oldest pending delivery; 0 when none is pending.", (stats, now) =>
     stats.oldestPendingAt ? Math.max(0, (now - stats.oldestPendingAt.getTime()) / 1000) : 0,

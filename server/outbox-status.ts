@@ -2,11 +2,19 @@ import { channels, type Channel, type OutboxStats } from "./db/store";
 
 /*
  * `npm run messages -- status`: the outbox per channel, and whether someone should look at it. A delivery
- * that failed for good, or one whose lead has waited longer than --max-age, is a problem (exit 1), so a cron
- * job or a CI check can page someone without Prometheus.
+ * that failed for good, one whose lead has waited longer than --max-age, or one only written as a development
+ * preview (no person got it) is a problem (exit 1), so a cron job or a CI check can page someone without
+ * Prometheus. The visitor's confirmation goes to an address a visitor typed: its trouble is a warning, printed
+ * but never the exit code, because sales got the lead.
  */
 
-export type Problem = { channel: Channel; kind: "failed" | "stale"; message: string };
+export type Problem = { channel: Channel; kind: "failed" | "stale" | "previewed"; severity: "problem" | "warning"; message: string };
+
+/** Only the channels that bring the lead to the company page someone. */
+const severityOf = (channel: Channel) => (channel === "confirmation" ? "warning" : "problem");
+
+/** Whether the check passes: nothing but warnings. */
+export const healthy = (problems: Problem[]) => problems.every((problem) => problem.severity === "warning");
 
 const units = { s: 1, m: 60, h: 3600, d: 86_400 } as const;
 
@@ -37,17 +45,27 @@ const ageOf = (at: Date | null, now: Date) => (at ? Math.max(0, (now.getTime() -
 export function outboxProblems(stats: OutboxStats, { now, maxAgeSeconds }: { now: Date; maxAgeSeconds: number }): Problem[] {
   const problems: Problem[] = [];
   for (const channel of channels) {
-    const { failed, oldestPendingAt } = stats[channel];
+    const { failed, previewed, oldestPendingAt } = stats[channel];
+    const severity = severityOf(channel);
     if (failed > 0) {
       problems.push({
         channel,
         kind: "failed",
+        severity,
         message: `${channel}: ${failed} deliver${failed === 1 ? "y" : "ies"} failed for good (see npm run messages; resend with npm run messages -- resend <id>)`,
       });
     }
     const age = ageOf(oldestPendingAt, now);
     if (age !== null && age > maxAgeSeconds) {
-      problems.push({ channel, kind: "stale", message: `${channel}: the oldest pending delivery has waited ${formatAge(age)}, longer than ${formatAge(maxAgeSeconds)}` });
+      problems.push({ channel, kind: "stale", severity, message: `${channel}: the oldest pending delivery has waited ${formatAge(age)}, longer than ${formatAge(maxAgeSeconds)}` });
+    }
+    if (previewed > 0) {
+      problems.push({
+        channel,
+        kind: "previewed",
+        severity,
+        message: `${channel}: ${previewed} deliver${previewed === 1 ? "y was" : "ies were"} only written as development previews (LEADS_MAIL_DIR), no one got ${previewed === 1 ? "it" : "them"}${channel === "confirmation" ? "" : " (set SMTP_URL and restart: they are sent then)"}`,
+      });
     }
   }
   return problems;
@@ -58,28 +76,31 @@ export function statusReport(stats: OutboxStats, problems: Problem[], now: Date,
 export function statusReport(stats: OutboxStats, problems: Problem[], now: Date, format: "text" | "json" = "json"): string | object {
   if (format === "json") {
     return {
-      ok: problems.length === 0,
+      ok: healthy(problems),
       checkedAt: now.toISOString(),
       channels: Object.fromEntries(
         channels.map((channel) => {
-          const { pending, failed, sent, oldestPendingAt } = stats[channel];
+          const { oldestPendingAt, ...counts } = stats[channel];
           const age = ageOf(oldestPendingAt, now);
-          return [channel, { pending, failed, sent, oldestPendingAt: oldestPendingAt?.toISOString() ?? null, oldestPendingSeconds: age === null ? null : Math.floor(age) }];
+          return [channel, { ...counts, oldestPendingAt: oldestPendingAt?.toISOString() ?? null, oldestPendingSeconds: age === null ? null : Math.floor(age) }];
         }),
       ),
       problems,
     };
   }
   const rows = [
-    ["channel", "pending", "failed", "sent", "oldest pending"],
+    ["channel", "pending", "failed", "sent", "previewed", "settled", "oldest pending"],
     ...channels.map((channel) => {
-      const { pending, failed, sent, oldestPendingAt } = stats[channel];
+      const { pending, failed, sent, previewed, settled, oldestPendingAt } = stats[channel];
       const age = ageOf(oldestPendingAt, now);
-      return [channel, String(pending), String(failed), String(sent), age === null ? "-" : formatAge(age)];
+      return [channel, ...[pending, failed, sent, previewed, settled].map(String), age === null ? "-" : formatAge(age)];
     }),
   ];
   const widths = rows[0]!.map((_, column) => Math.max(...rows.map((row) => row[column]!.length)));
-  const table = rows.map((row) => row.map((cell, column) => (column === 0 || column === 4 ? cell.padEnd(widths[column]!) : cell.padStart(widths[column]!))).join("  ").trimEnd());
-  const verdict = problems.length === 0 ? ["OK: nothing failed, nothing waiting too long."] : problems.map((problem) => `PROBLEM ${problem.message}`);
+  const table = rows.map((row) => row.map((cell, column) => (column === 0 || column === row.length - 1 ? cell.padEnd(widths[column]!) : cell.padStart(widths[column]!))).join("  ").trimEnd());
+  const verdict = [
+    ...problems.map((problem) => `${problem.severity === "problem" ? "PROBLEM" : "WARNING"} ${problem.message}`),
+    ...(healthy(problems) ? [`OK: nothing failed, nothing waiting too long${problems.length > 0 ? " for sales (the warnings above concern visitors' confirmations)" : ""}.`] : []),
+  ];
   return `${[...table, "", ...verdict].join("\n")}\n`;
 }

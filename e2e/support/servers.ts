@@ -185,7 +185,7 @@ export type ListedMessage = {
   verification: "verified" | "unverified";
   verificationNote: string | null;
   source: { landingPage: string; utm?: Record<string, string>; referrer?: string; pages: string[] } | null;
-  deliveries: { channel: "email" | "webhook" | "confirmation" | "chat"; status: "pending" | "sent" | "failed"; attempts: number; lastError: string | null; sentAt: string | null }[];
+  deliveries: { channel: "email" | "webhook" | "confirmation" | "chat"; status: "pending" | "sent" | "failed" | "previewed" | "settled"; attempts: number; lastError: string | null; sentAt: string | null }[];
 };
 
 /** What `npm run messages` prints for a database. */

@@ -1,4 +1,4 @@
-import { channels, type OutboxStats } from "./store";
+import { channels, deliveryStatuses, type DeliveryStatus, type OutboxStats } from "./store";
 
 /*
  * The outbox at a glance, the same on both engines: one grouped query (the SQL below runs on SQLite and
@@ -10,12 +10,15 @@ export const OUTBOX_STATS_SQL = `SELECT o.channel, o.status, COUNT(*) AS count, 
   FROM outbox o JOIN messages m ON m.id = o.message_id
   GROUP BY o.channel, o.status`;
 
+const zeros = () => Object.fromEntries(deliveryStatuses.map((status) => [status, 0])) as Record<DeliveryStatus, number>;
+const isStatus = (status: string): status is DeliveryStatus => (deliveryStatuses as readonly string[]).includes(status);
+
 export function toOutboxStats(rows: Record<string, unknown>[]): OutboxStats {
-  const stats = Object.fromEntries(channels.map((channel) => [channel, { pending: 0, failed: 0, sent: 0, oldestPendingAt: null }])) as OutboxStats;
+  const stats = Object.fromEntries(channels.map((channel) => [channel, { ...zeros(), oldestPendingAt: null }])) as OutboxStats;
   for (const row of rows) {
     const entry = stats[String(row.channel) as keyof OutboxStats];
     const status = String(row.status);
-    if (!entry || (status !== "pending" && status !== "failed" && status !== "sent")) continue;
+    if (!entry || !isStatus(status)) continue;
     entry[status] = Number(row.count);
     if (status === "pending" && row.oldest != null) entry.oldestPendingAt = row.oldest instanceof Date ? row.oldest : new Date(String(row.oldest));
   }

@@ -74,4 +74,12 @@ export const migrations: Migration[] = [
       )`,
     ],
   },
+  {
+    version: 4,
+    name: "previewed and settled deliveries",
+    statements: [
+      "ALTER TABLE outbox DROP CONSTRAINT outbox_status_check",
+      "ALTER TABLE outbox ADD CONSTRAINT outbox_status_check CHECK (status IN ('pending', 'sent', 'failed', 'previewed', 'settled'))",
+    ],
+  },
 ];

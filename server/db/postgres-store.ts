@@ -4,7 +4,7 @@ import { migrations as allMigrations, type Migration } from "./postgres-migratio
 import { createPostgresRateLimiter } from "./postgres-rate-limit";
 import { OUTBOX_STATS_SQL, toOutboxStats } from "./outbox-stats";
 import { DELIVERY_COLUMNS, MESSAGE_COLUMNS, sourceColumn, toLeads, toMessage, type Row } from "./rows";
-import { CHANNEL_NOT_CONFIGURED, CONFIRMATION_WINDOW_MS, addressKey, type Channel, type Enqueue, type Lead, type NewMessage, type OutboxJob, type Store, type StoredMessage } from "./store";
+import { CHANNEL_NOT_CONFIGURED, CONFIRMATION_WINDOW_MS, UNDELIVERED, addressKey, type Channel, type Delivered, type Enqueue, type Lead, type NewMessage, type OutboxJob, type Store, type StoredMessage } from "./store";
 
 export type PostgresOptions = {
   /** Connections per instance (PG_POOL_MAX). Every instance has its own pool: keep the sum under max_connections. */
@@ -226,9 +226,11 @@ export class PostgresStore implements Store {
       .map(({ row, lead }) => ({ id: Number(row.id), channel, externalId: String(row.external_id), attempt: Number(row.attempts), lease, lead }));
   }
 
-  async markSent(job: OutboxJob, sentAt: Date) {
-    await this.pool.query("UPDATE outbox SET status = 'sent', sent_at = $1, last_error = NULL, lease = NULL, locked_until = NULL WHERE id = $2 AND lease = $3", [
-      sentAt,
+  async markSent(job: OutboxJob, sentAt: Date, as: Delivered = "sent") {
+    // A preview reached no one: it gets no sent_at.
+    await this.pool.query("UPDATE outbox SET status = $1, sent_at = $2, last_error = NULL, lease = NULL, locked_until = NULL WHERE id = $3 AND lease = $4", [
+      as,
+      as === "sent" ? sentAt : null,
       job.id,
       job.lease,
     ]);
@@ -256,6 +258,24 @@ export class PostgresStore implements Store {
     const result = await this.pool.query("UPDATE outbox SET status = 'pending', attempts = 0, next_attempt_at = $1 WHERE message_id = $2 AND status = 'failed'", [
       now,
       leadId,
+    ]);
+    return result.rowCount ?? 0;
+  }
+
+  async settle(leadId: number) {
+    const result = await this.pool.query(
+      `UPDATE outbox SET status = 'settled', lease = NULL, locked_until = NULL
+       WHERE message_id = $1 AND (status IN ('failed', 'previewed') OR (status = 'pending' AND last_error = $2 AND lease IS NULL))`,
+      [leadId, CHANNEL_NOT_CONFIGURED],
+    );
+    return result.rowCount ?? 0;
+  }
+
+  async requeuePreviewed(channels: Channel[], now: Date) {
+    if (channels.length === 0) return 0;
+    const result = await this.pool.query("UPDATE outbox SET status = 'pending', attempts = 0, next_attempt_at = $1 WHERE status = 'previewed' AND channel = ANY($2::text[])", [
+      now,
+      channels,
     ]);
     return result.rowCount ?? 0;
   }
@@ -317,10 +337,10 @@ export class PostgresStore implements Store {
   // Outbox rows go with their lead (ON DELETE CASCADE), in the same statement.
   async deleteLeadsBefore(cutoff: Date) {
     return this.transaction(async (client) => {
-      // A confirmation still pending or failed does not keep the visitor's data: only deliveries to the company do.
+      // A confirmation still pending, failed or previewed does not keep the visitor's data: only deliveries to the company do.
       const deleted = await client.query<{ id: string }>(
         `DELETE FROM messages WHERE created_at < $1
-         AND NOT EXISTS (SELECT 1 FROM outbox WHERE message_id = messages.id AND status IN ('pending', 'failed') AND channel <> 'confirmation') RETURNING id`,
+         AND NOT EXISTS (SELECT 1 FROM outbox WHERE message_id = messages.id AND status IN ${UNDELIVERED} AND channel <> 'confirmation') RETURNING id`,
         [cutoff],
       );
       await client.query("DELETE FROM confirmation_sends WHERE queued_at < $1", [cutoff]);

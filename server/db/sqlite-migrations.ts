@@ -91,4 +91,30 @@ export const migrations: Migration[] = [
       )`,
     ],
   },
+  {
+    version: 5,
+    name: "previewed and settled deliveries",
+    statements: [
+      // SQLite cannot change a CHECK in place: the outbox is copied into a table that allows the new states.
+      `CREATE TABLE outbox_v5 (
+        id INTEGER PRIMARY KEY AUTOINCREMENT,
+        message_id INTEGER NOT NULL REFERENCES messages (id),
+        channel TEXT NOT NULL CHECK (channel IN ('email', 'webhook', 'confirmation', 'chat')),
+        external_id TEXT NOT NULL,
+        status TEXT NOT NULL DEFAULT 'pending' CHECK (status IN ('pending', 'sent', 'failed', 'previewed', 'settled')),
+        attempts INTEGER NOT NULL DEFAULT 0,
+        next_attempt_at TEXT NOT NULL,
+        lease TEXT,
+        locked_until TEXT,
+        last_error TEXT,
+        sent_at TEXT,
+        UNIQUE (message_id, channel)
+      )`,
+      `INSERT INTO outbox_v5 (id, message_id, channel, external_id, status, attempts, next_attempt_at, lease, locked_until, last_error, sent_at)
+       SELECT id, message_id, channel, external_id, status, attempts, next_attempt_at, lease, locked_until, last_error, sent_at FROM outbox`,
+      "DROP TABLE outbox",
+      "ALTER TABLE outbox_v5 RENAME TO outbox",
+      "CREATE INDEX outbox_due ON outbox (channel, status, next_attempt_at)",
+    ],
+  },
 ];

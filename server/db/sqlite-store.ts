@@ -6,7 +6,7 @@ import { createClient, type Client, type Row } from "@libsql/client";
 import { migrations as allMigrations, type Migration } from "./sqlite-migrations";
 import { OUTBOX_STATS_SQL, toOutboxStats } from "./outbox-stats";
 import { DELIVERY_COLUMNS, MESSAGE_COLUMNS, sourceColumn, toLeads, toMessage } from "./rows";
-import { CHANNEL_NOT_CONFIGURED, CONFIRMATION_WINDOW_MS, addressKey, type Channel, type Enqueue, type Lead, type NewMessage, type OutboxJob, type Store, type StoredMessage } from "./store";
+import { CHANNEL_NOT_CONFIGURED, CONFIRMATION_WINDOW_MS, UNDELIVERED, addressKey, type Channel, type Delivered, type Enqueue, type Lead, type NewMessage, type OutboxJob, type Store, type StoredMessage } from "./store";
 
 export type Database = Client;
 
@@ -176,10 +176,11 @@ export class SqliteStore implements Store {
       .map(({ row, lead }) => ({ id: Number(row.id), channel, externalId: String(row.external_id), attempt: Number(row.attempts), lease, lead }));
   }
 
-  async markSent(job: OutboxJob, sentAt: Date) {
+  async markSent(job: OutboxJob, sentAt: Date, as: Delivered = "sent") {
+    // A preview reached no one: it gets no sent_at.
     await this.db.execute({
-      sql: "UPDATE outbox SET status = 'sent', sent_at = ?, last_error = NULL, lease = NULL, locked_until = NULL WHERE id = ? AND lease = ?",
-      args: [sentAt.toISOString(), job.id, job.lease],
+      sql: "UPDATE outbox SET status = ?, sent_at = ?, last_error = NULL, lease = NULL, locked_until = NULL WHERE id = ? AND lease = ?",
+      args: [as, as === "sent" ? sentAt.toISOString() : null, job.id, job.lease],
     });
   }
 
@@ -206,6 +207,24 @@ export class SqliteStore implements Store {
     const result = await this.db.execute({
       sql: "UPDATE outbox SET status = 'pending', attempts = 0, next_attempt_at = ? WHERE message_id = ? AND status = 'failed'",
       args: [now.toISOString(), leadId],
+    });
+    return result.rowsAffected;
+  }
+
+  async settle(leadId: number) {
+    const result = await this.db.execute({
+      sql: `UPDATE outbox SET status = 'settled', lease = NULL, locked_until = NULL
+            WHERE message_id = ? AND (status IN ('failed', 'previewed') OR (status = 'pending' AND last_error = ? AND lease IS NULL))`,
+      args: [leadId, CHANNEL_NOT_CONFIGURED],
+    });
+    return result.rowsAffected;
+  }
+
+  async requeuePreviewed(channels: Channel[], now: Date) {
+    if (channels.length === 0) return 0;
+    const result = await this.db.execute({
+      sql: `UPDATE outbox SET status = 'pending', attempts = 0, next_attempt_at = ? WHERE status = 'previewed' AND channel IN (${channels.map(() => "?").join(",")})`,
+      args: [now.toISOString(), ...channels],
     });
     return result.rowsAffected;
   }
@@ -265,9 +284,9 @@ export class SqliteStore implements Store {
 
   async deleteLeadsBefore(cutoff: Date) {
     const at = cutoff.toISOString();
-    // A confirmation still pending or failed does not keep the visitor's data: only deliveries to the company do.
+    // A confirmation still pending, failed or previewed does not keep the visitor's data: only deliveries to the company do.
     const deleted = await this.deleteWhere(
-      "created_at < ? AND NOT EXISTS (SELECT 1 FROM outbox WHERE message_id = messages.id AND status IN ('pending', 'failed') AND channel <> 'confirmation')",
+      `created_at < ? AND NOT EXISTS (SELECT 1 FROM outbox WHERE message_id = messages.id AND status IN ${UNDELIVERED} AND channel <> 'confirmation')`,
       [at],
       { sql: "DELETE FROM confirmation_sends WHERE queued_at < ?", args: [at] },
     );

@@ -146,7 +146,7 @@ describe.each(Object.keys(engines) as (keyof typeof engines)[])("the %s store", 
 
   it("counts each channel's deliveries by state, with the arrival of the oldest pending lead, zeros for a quiet channel", async () => {
     const store = await open();
-    const empty = { pending: 0, failed: 0, sent: 0, oldestPendingAt: null };
+    const empty = { pending: 0, failed: 0, sent: 0, previewed: 0, settled: 0, oldestPendingAt: null };
     expect(await store.outboxStats()).toEqual(Object.fromEntries(channels.map((channel) => [channel, empty])));
     await store.insertLead({ ...sample, createdAt: "2025-03-01T10:00:00.000Z" }, both);
     await store.insertLead({ ...sample, createdAt: "2025-03-01T09:00:00.000Z" }, both);
@@ -155,8 +155,8 @@ describe.each(Object.keys(engines) as (keyof typeof engines)[])("the %s store", 
     await store.markSent(sent!, new Date());
     await store.markFailed(failed!, "HTTP 500", null);
     const stats = await store.outboxStats();
-    expect(stats.email).toEqual({ pending: 3, failed: 0, sent: 0, oldestPendingAt: new Date("2025-03-01T09:00:00.000Z") });
-    expect(stats.webhook).toEqual({ pending: 0, failed: 1, sent: 1, oldestPendingAt: null });
+    expect(stats.email).toEqual({ ...empty, pending: 3, oldestPendingAt: new Date("2025-03-01T09:00:00.000Z") });
+    expect(stats.webhook).toEqual({ ...empty, failed: 1, sent: 1 });
     // A delivery being attempted (leased) is still pending until its outcome is recorded.
     await claim(store, "email");
     expect((await store.outboxStats()).email.pending).toBe(3);
@@ -255,6 +255,47 @@ describe.each(Object.keys(engines) as (keyof typeof engines)[])("the %s store", 
     expect(await store.flagUnconfigured(["webhook"])).toBe(2);
     const flagged = (await store.listLeads()).flatMap((lead) => lead.deliveries).filter((d) => d.channel === "email" && d.status === "pending");
     expect(flagged.map((d) => d.lastError)).toEqual(["channel not configured", "channel not configured"]);
+  });
+
+  it("keeps a preview apart from a delivery: counted as previewed, keeps its lead, queued again once the channel is real", async () => {
+    const store = await open();
+    const old = { ...sample, createdAt: "2020-01-01T00:00:00.000Z" };
+    const previewOnly = await store.insertLead(old, [both[0]!]);
+    const [job] = await claim(store, "email");
+    await store.markSent(job!, new Date(), "previewed");
+    expect((await store.listLeads())[0]?.deliveries).toEqual([expect.objectContaining({ channel: "email", status: "previewed", sentAt: null })]);
+    expect((await store.outboxStats()).email).toMatchObject({ previewed: 1, sent: 0, pending: 0 });
+    // Nobody got it: retention keeps it, and a newly configured channel counts it as a lead that reached nobody.
+    expect(await store.deleteLeadsBefore(new Date("2021-01-01T00:00:00.000Z"))).toEqual({ deleted: [], kept: 1 });
+    expect(await store.queueUnreached(() => [{ channel: "webhook", externalId: "msg_late" }], new Date())).toBe(1);
+    // Only the channels named are queued again, as new: attempts start over, with the same e-mail id.
+    expect(await store.requeuePreviewed(["webhook"], new Date())).toBe(0);
+    expect(await store.requeuePreviewed(["email", "webhook"], new Date())).toBe(1);
+    expect(await claim(store, "email")).toEqual([expect.objectContaining({ attempt: 1, externalId: both[0]!.externalId, lead: expect.objectContaining({ id: previewOnly.id }) })]);
+  });
+
+  it("settles what cannot be delivered as things stand (failed, previewed, waiting for a channel nobody has), so retention deletes the lead", async () => {
+    const store = await open();
+    const old = { ...sample, createdAt: "2020-01-01T00:00:00.000Z" };
+    const stuck = await store.insertLead(old, both);
+    const retrying = await store.insertLead({ ...old, email: "r@example.com" }, [{ channel: "webhook", externalId: "msg_r" }]);
+    const [failed, retried] = await claim(store, "webhook");
+    await store.markFailed(failed!, "HTTP 410", null);
+    await store.markFailed(retried!, "HTTP 503", new Date(Date.now() + 60_000));
+    // The e-mail channel is gone from every instance: its row waits for nobody.
+    expect(await store.flagUnconfigured(["webhook"])).toBe(1);
+    expect(await store.deleteLeadsBefore(new Date("2021-01-01T00:00:00.000Z"))).toMatchObject({ deleted: [], kept: 2 });
+
+    expect(await store.settle(stuck.id)).toBe(2);
+    expect(await store.settle(stuck.id)).toBe(0);
+    // A delivery still being retried is not the operator's to settle.
+    expect(await store.settle(retrying.id)).toBe(0);
+    expect((await store.listLeads())[0]?.deliveries.map((d) => [d.channel, d.status, d.lastError])).toEqual([
+      ["email", "settled", "channel not configured"],
+      ["webhook", "settled", "HTTP 410"],
+    ]);
+    expect((await store.outboxStats()).webhook).toMatchObject({ settled: 1, failed: 0 });
+    expect(await store.deleteLeadsBefore(new Date("2021-01-01T00:00:00.000Z"))).toEqual({ deleted: [stuck.id], kept: 1 });
   });
 
   const source = {

@@ -10,7 +10,14 @@ export type Verification = "verified" | "unverified";
 /** Every delivery channel: sales' e-mail, the signed webhook, the visitor's confirmation, the team chat alert. */
 export const channels = ["email", "webhook", "confirmation", "chat"] as const;
 export type Channel = (typeof channels)[number];
-export type DeliveryStatus = "pending" | "sent" | "failed";
+/**
+ * `previewed`: written as a development .eml file, never sent (no person got it; sent once the channel is real).
+ * `settled`: given up by an operator (`messages -- settle`), so it no longer keeps its lead from retention.
+ */
+export const deliveryStatuses = ["pending", "sent", "failed", "previewed", "settled"] as const;
+export type DeliveryStatus = (typeof deliveryStatuses)[number];
+/** What a delivery attempt came to: sent to someone, or only written as a development preview. */
+export type Delivered = "sent" | "previewed";
 
 export type NewMessage = Omit<ContactMessage, "recaptchaToken" | "submissionId" | "source"> & {
   submissionId?: string | null;
@@ -40,7 +47,7 @@ export type Delivery = {
 export type Lead = StoredMessage & { deliveries: Delivery[] };
 
 /** One channel's outbox: how many deliveries are in each state, and when the lead of the oldest pending one arrived. */
-export type ChannelStats = { pending: number; failed: number; sent: number; oldestPendingAt: Date | null };
+export type ChannelStats = Record<DeliveryStatus, number> & { oldestPendingAt: Date | null };
 /** Every channel of `channels`, those with no rows included (zeros). */
 export type OutboxStats = Record<Channel, ChannelStats>;
 
@@ -84,14 +91,21 @@ export interface Store {
    * due; the lease runs on the store's clock (PostgreSQL: the database's, the same for every instance).
    */
   claimDeliveries(channel: Channel, options: { now: Date; leaseMs: number; limit: number }): Promise<OutboxJob[]>;
-  /** Records the outcome of a claimed delivery (ignored if its lease was lost to another instance). */
-  markSent(job: OutboxJob, sentAt: Date): Promise<void>;
+  /** Records the outcome of a claimed delivery (ignored if its lease was lost to another instance): sent, or only previewed. */
+  markSent(job: OutboxJob, sentAt: Date, as?: Delivered): Promise<void>;
   /** A failed attempt: tried again at `retryAt`, or with `retryAt` null given up (kept as `failed`). */
   markFailed(job: OutboxJob, error: string, retryAt: Date | null): Promise<void>;
   /** Gives claimed deliveries back untried (shutting down): due again at once for any instance, the attempt uncounted. */
   releaseDeliveries(jobs: OutboxJob[]): Promise<void>;
   /** Queues a lead's failed deliveries again, due now. Resolves to how many were queued. */
   requeueFailed(leadId: number, now: Date): Promise<number>;
+  /**
+   * Gives up a lead's deliveries that cannot happen as things stand (failed, only previewed, or pending for a channel
+   * no instance has configured): they become `settled` and no longer keep the lead from retention. Resolves to how many.
+   */
+  settle(leadId: number): Promise<number>;
+  /** Queues again, due now, every delivery of these channels that was only previewed (the channel is real now). Resolves to how many. */
+  requeuePreviewed(channels: Channel[], now: Date): Promise<number>;
   /**
    * Every lead that has reached nobody (no delivery sent) gets the outbox rows `enqueue` makes for the channels it
    * has none for: leads accepted while a channel was missing are delivered once it is configured. Resolves to the
@@ -116,7 +130,7 @@ export interface Store {
   ping(): Promise<void>;
   /**
    * Deletes leads created before `cutoff` with their outbox rows, except those with a delivery to the company still
-   * pending or failed (an operator resolves them with resend or erase), and once-a-day records as old. Resolves to
+   * pending, failed or only previewed (an operator resolves them with resend, settle or erase), and once-a-day records as old. Resolves to
    * the ids deleted and how many were kept.
    */
   deleteLeadsBefore(cutoff: Date): Promise<{ deleted: number[]; kept: number }>;
@@ -135,5 +149,8 @@ export type SharedRateLimiter = { reserve(key: string): Promise<SharedReservatio
 
 /** The last error of a pending delivery whose channel no running instance had configured when it started. */
 export const CHANNEL_NOT_CONFIGURED = "channel not configured";
+
+/** The states in which a delivery to the company keeps its lead from retention: it may still have to be made. */
+export const UNDELIVERED = "('pending', 'failed', 'previewed')";
 
 export const DEFAULT_DATABASE_URL = "file:./data/messages.db";

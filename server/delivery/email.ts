@@ -74,7 +74,7 @@ export function newMessageId(key: string, from: string): string {
   return `<lead-${key}@${domain}>`;
 }
 
-type Send = (job: OutboxJob, signal?: AbortSignal) => Promise<void>;
+type Send = (job: OutboxJob, signal?: AbortSignal) => Promise<void | "previewed">;
 
 type Compose = (lead: StoredMessage, messageId: string, settings: EmailSettings) => SendMailOptions;
 
@@ -138,13 +138,14 @@ export const DEFAULT_MAIL_DIR = "data/mail";
 /** Each preview's file: `lead-<id>.eml` for sales' notification, `confirmation-<id>.eml` for the visitor's. */
 export const emlPath = (dir: string, leadId: number, prefix: "lead" | "confirmation" = "lead") => join(dir, `${prefix}-${leadId}.eml`);
 
-/** Development: each notification is written to `dir` as an .eml file, exactly what sales would receive. */
+/** Development: each notification is written to `dir` as an .eml file, exactly what sales would receive. A preview, not a delivery. */
 export function emlFileSender(dir: string, settings: EmailSettings, compose: Compose = composeLeadEmail, prefix: "lead" | "confirmation" = "lead"): Send & { close(): void } {
   const transport = createTransport({ streamTransport: true, buffer: true, newline: "unix" });
   const send = async (job: OutboxJob) => {
     const info = await transport.sendMail(compose(job.lead, job.externalId, settings));
     await mkdir(dir, { recursive: true });
     await writeFile(emlPath(dir, job.lead.id, prefix), info.message as Buffer);
+    return "previewed" as const;
   };
   return Object.assign(send, { close: () => transport.close() });
 }

@@ -62,10 +62,15 @@ export function createDelivery(config: DeliveryConfig, store: Store, log: Logger
     /** The channels this instance delivers by. */
     channels: Object.keys(senders) as Channel[],
     /**
-     * At start-up: leads that have reached nobody (accepted while a channel was missing or misconfigured) get rows
-     * for the channels configured now, then the worker starts.
+     * At start-up: deliveries that were only previewed are queued again for the channels that are real now (not the
+     * visitor's confirmation: a visitor is thanked when they write, or never), and leads that have reached nobody
+     * (accepted while a channel was missing or misconfigured) get rows for the channels configured now. Then the
+     * worker starts.
      */
     async start() {
+      const real = (Object.keys(senders) as Channel[]).filter((channel) => !(preview && (channel === "email" || channel === "confirmation")));
+      const requeued = await store.requeuePreviewed(real.filter((channel) => channel !== "confirmation"), new Date());
+      if (requeued > 0) log.warn({ msg: "deliveries that were only previewed are queued for the channels configured now", deliveries: requeued });
       if (Object.keys(senders).length > 0) {
         const added = await store.queueUnreached(enqueue, new Date());
         if (added > 0) log.warn({ msg: "leads that reached nobody are queued for the channels configured now", deliveries: added });

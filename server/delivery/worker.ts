@@ -1,4 +1,4 @@
-import type { Channel, OutboxJob, Store } from "../db/store";
+import type { Channel, Delivered, OutboxJob, Store } from "../db/store";
 import type { Logger } from "../logger";
 import type { Metrics } from "../metrics";
 import { DeliveryError } from "./outcome";
@@ -14,8 +14,11 @@ import { retryDelayMs } from "./schedule";
  * it into a failure: the result is recorded as soon as the store answers again.
  */
 
-/** Sends one delivery; must stop (reject) once `signal` aborts. Throw a DeliveryError to say more than "failed". */
-export type Deliver = (job: OutboxJob, signal: AbortSignal) => Promise<void>;
+/**
+ * Sends one delivery; must stop (reject) once `signal` aborts. Throw a DeliveryError to say more than "failed".
+ * Resolves to "previewed" when it only wrote a development preview (no person got it).
+ */
+export type Deliver = (job: OutboxJob, signal: AbortSignal) => Promise<void | "previewed">;
 
 export type WorkerOptions = {
   store: Store;
@@ -42,7 +45,7 @@ const errorText = (error: unknown) => (error instanceof Error ? error.message : 
 
 class Shutdown extends Error {}
 
-type Outcome = { sent: true } | { sent: false; error: string; retryAt: Date | null };
+type Outcome = { sent: true; as: Delivered } | { sent: false; error: string; retryAt: Date | null };
 
 export function createDeliveryWorker({ store, channels, log, retryBaseMs, leaseMs = 60_000, concurrency = 8, pollMs = 5_000, recordRetryMs = 1_000, now = () => new Date(), metrics }: WorkerOptions) {
   const attemptTimeoutMs = attemptTimeoutFor(leaseMs);
@@ -83,7 +86,7 @@ export function createDeliveryWorker({ store, channels, log, retryBaseMs, leaseM
   async function record(job: OutboxJob, outcome: Outcome) {
     for (let tries = 1; ; tries++) {
       try {
-        if (outcome.sent) await store.markSent(job, now());
+        if (outcome.sent) await store.markSent(job, now(), outcome.as);
         else await store.markFailed(job, outcome.error, outcome.retryAt);
         return;
       } catch (storeError) {
@@ -117,8 +120,8 @@ export function createDeliveryWorker({ store, channels, log, retryBaseMs, leaseM
     const started = performance.now();
     let outcome: Outcome;
     try {
-      await Promise.race([deliver(job, controller.signal), aborted(controller.signal)]);
-      outcome = { sent: true };
+      const result = await Promise.race([deliver(job, controller.signal), aborted(controller.signal)]);
+      outcome = { sent: true, as: result === "previewed" ? "previewed" : "sent" };
     } catch (error) {
       if (controller.signal.reason instanceof Shutdown) {
         // Not a failure of the channel: the attempt is given back, due at once for any instance.
@@ -129,8 +132,9 @@ export function createDeliveryWorker({ store, channels, log, retryBaseMs, leaseM
     } finally {
       clearTimeout(timer);
     }
-    metrics?.recordDelivery(job.channel, outcome.sent ? "sent" : outcome.retryAt ? "retry" : "failed", (performance.now() - started) / 1000);
-    if (outcome.sent) log.info({ msg: "lead delivered", channel: job.channel, lead: job.lead.id, attempt: job.attempt });
+    metrics?.recordDelivery(job.channel, outcome.sent ? outcome.as : outcome.retryAt ? "retry" : "failed", (performance.now() - started) / 1000);
+    if (outcome.sent && outcome.as === "previewed") log.warn({ msg: "lead previewed, not delivered: written to a file, sent once the channel is configured", channel: job.channel, lead: job.lead.id });
+    else if (outcome.sent) log.info({ msg: "lead delivered", channel: job.channel, lead: job.lead.id, attempt: job.attempt });
     else {
       (outcome.retryAt ? log.warn : log.error)({
         msg: outcome.retryAt ? "lead delivery failed, will retry" : "lead delivery failed for good",

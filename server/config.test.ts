@@ -1,0 +1,20 @@
+// @vitest-environment node
+import { describe, expect, it } from "vitest";
+import { loadConfig } from "./config";
+
+const base = { RECAPTCHA_SECRET_KEY: "a-real-looking-secret" };
+
+describe("the no-delivery-channel refusal", () => {
+  it("treats a public SITE_URL like production: without NODE_ENV, sales' e-mails would only be written as previews", () => {
+    expect(() => loadConfig({ ...base, SITE_URL: "https://www.example.com" })).toThrow(
+      /^No lead delivery channel is configured for the public site https:\/\/www\.example\.com \(NODE_ENV is not production: e-mails would only be written as previews\): set SMTP_URL/,
+    );
+    expect(() => loadConfig({ ...base, NODE_ENV: "production" })).toThrow(/^No lead delivery channel is configured: set SMTP_URL/);
+  });
+
+  it("still starts for a site on this machine, or when storing only is intended, or with a channel", () => {
+    expect(loadConfig({ ...base, SITE_URL: "http://localhost:3000" }).SMTP_URL).toBeUndefined();
+    expect(loadConfig({ ...base, SITE_URL: "https://www.example.com", LEADS_DELIVERY: "store-only" }).LEADS_DELIVERY).toBe("store-only");
+    expect(loadConfig({ ...base, SITE_URL: "https://www.example.com", SMTP_URL: "smtp://mail.example.com:587", LEADS_NOTIFY_TO: "sales@example.com" }).leadsFrom).toBe("no-reply@www.example.com");
+  });
+});
