@@ -173,3 +173,17 @@ test("a forged, oversized or malformed source never costs the lead: it is stored
   expect(JSON.parse(after).leads).toEqual([]);
   expect(await runMessages(s.server.databaseUrl, "--format", "json")).not.toContain("/resources/x");
 }));
+
+test("a visitor's made-up address fails the confirmation for good; sales has the lead, so messages status warns and exits 0", withSetup({}, async (s) => {
+  const body = lead();
+  const email = body.email as string;
+  s.inbox.settings.refuse[email.toLowerCase()] = "550 No such user";
+  const { id } = await s.post(body);
+  await expect.poll(() => channelStatus(s, id, "confirmation"), { timeout: 20_000 }).toBe("failed");
+  await expect.poll(() => channelStatus(s, id, "email")).toBe("sent");
+  // runMessages rejects on a non-zero exit code.
+  const status = await runMessages(s.server.databaseUrl, "status");
+  expect(status).toMatch(/^WARNING confirmation: 1 delivery failed for good/m);
+  expect(status).not.toContain("PROBLEM");
+  expect(status).toContain("OK: nothing failed, nothing waiting too long for sales");
+}));
