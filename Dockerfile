@@ -1,7 +1,8 @@
 # syntax=docker/dockerfile:1
 # The site and its contact API in one image (see README, "Container").
 #   docker build --build-arg SITE_URL=https://www.example.com --build-arg VITE_RECAPTCHA_SITE_KEY=… -t arcline-site .
-#   docker run -p 3000:3000 -v arcline-data:/app/data -e RECAPTCHA_SECRET_KEY=… arcline-site
+#   docker run -d -p 3000:3000 -v arcline-data:/app/data -e RECAPTCHA_SECRET_KEY=… \
+#     -e SMTP_URL=smtps://user:pass@mail.example.com:465 -e LEADS_NOTIFY_TO=sales@example.com -e TRUST_PROXY=10.0.0.0/8 arcline-site
 
 # Build: every dependency, then the prerendered pages and the server bundle.
 FROM node:24-slim AS build
@@ -9,19 +10,26 @@ WORKDIR /app
 COPY package.json package-lock.json ./
 RUN npm ci --no-audit --no-fund
 COPY . .
-# Build-time settings, inlined into the pages (public values only: never a secret).
-ARG SITE_URL=http://localhost:3000
+# Build-time settings, inlined into the pages (public values only: never a secret). SITE_URL has no default:
+# every canonical link, the sitemap and the e-mails' sender domain come from it.
+ARG SITE_URL
 ARG VITE_CONTACT_ENDPOINT=""
 ARG VITE_RECAPTCHA_SITE_KEY=""
 ARG VITE_RECAPTCHA_ENTERPRISE=""
 ARG VITE_RECAPTCHA_USE_RECAPTCHA_NET=""
-RUN npm run build
+ARG VITE_LEAD_ATTRIBUTION=""
+RUN test -n "$SITE_URL" || { echo "Build with --build-arg SITE_URL=https://www.example.com (the site's public address)." >&2; exit 1; } \
+    && npm run build
 
 # Run: production dependencies and the build output only, as the unprivileged "node" user of the base image.
 FROM node:24-slim
+# The server reads SITE_URL too (the e-mails' From and Message-ID domain, HSTS, the https redirect): the address
+# the pages were built for.
+ARG SITE_URL
 ENV NODE_ENV=production \
     HOST=0.0.0.0 \
-    PORT=3000
+    PORT=3000 \
+    SITE_URL=${SITE_URL}
 WORKDIR /app
 COPY package.json package-lock.json ./
 # data/ (the SQLite file) is the only place the server writes, so it is the only one the node user owns.
@@ -30,6 +38,8 @@ RUN npm ci --omit=dev --no-audit --no-fund \
     && mkdir -p /app/data \
     && chown node:node /app/data
 COPY --from=build /app/build ./build
+# `npm start` and `npm run messages` run this check first (it finds the build and does nothing).
+COPY --from=build /app/scripts/ensure-build.mjs ./scripts/ensure-build.mjs
 USER node
 VOLUME ["/app/data"]
 EXPOSE 3000

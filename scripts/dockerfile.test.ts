@@ -1,12 +1,16 @@
 // @vitest-environment node
-import { readFileSync } from "node:fs";
+import { readdirSync, readFileSync } from "node:fs";
+import { join } from "node:path";
 import { describe, expect, it } from "vitest";
+import { loadConfig } from "../server/config";
 
 /*
  * Docker is not on the test machines, so the image is never built here. These checks hold the Dockerfile to
  * what the README promises (and to the hadolint rules it was written against): a build stage and a slim Node 24
  * run stage, production dependencies only, a non-root user, the data folder as a volume, a health check on
- * /healthz, and node itself as PID 1 so SIGTERM reaches the server.
+ * /healthz, and node itself as PID 1 so SIGTERM reaches the server. And what the running image needs: SITE_URL
+ * carried into it, every VITE_ setting as a build argument, the files `npm start` and `npm run messages` run, and
+ * a README `docker run` example the server starts with.
  */
 
 type Instruction = { keyword: string; args: string };
@@ -38,13 +42,14 @@ describe("Dockerfile", () => {
     expect(args(stages[0]!, "FROM")).toEqual(["node:24-slim AS build"]);
     expect(args(final, "FROM")).toEqual(["node:24-slim"]);
     for (const from of args(instructions, "FROM")) expect(from).not.toMatch(/:latest\b|^[^:]+(\s|$)/);
-    expect(args(stages[0]!, "RUN")).toEqual(["npm ci --no-audit --no-fund", "npm run build"]);
+    expect(args(stages[0]!, "RUN")[0]).toBe("npm ci --no-audit --no-fund");
+    expect(args(stages[0]!, "RUN")[1]).toMatch(/&& npm run build$/);
   });
 
   it("installs production dependencies only in the final stage and copies just the build output", () => {
     const run = args(final, "RUN").join(" && ");
     expect(run).toMatch(/npm ci --omit=dev\b/);
-    expect(args(final, "COPY")).toEqual(["package.json package-lock.json ./", "--from=build /app/build ./build"]);
+    expect(args(final, "COPY")).toEqual(["package.json package-lock.json ./", "--from=build /app/build ./build", "--from=build /app/scripts/ensure-build.mjs ./scripts/ensure-build.mjs"]);
     expect(args(final, "WORKDIR")).toEqual(["/app"]);
   });
 
@@ -69,5 +74,51 @@ describe("Dockerfile", () => {
   it("keeps secrets, local data and dependencies out of the build context", () => {
     const ignored = readFileSync(".dockerignore", "utf8").split("\n").map((line) => line.trim());
     for (const entry of [".git", "node_modules", "build", "data", "*.db", ".env", ".env.*", "test-results", "tools/node24"]) expect(ignored).toContain(entry);
+  });
+
+  it("refuses to build without SITE_URL and carries it into the running image (the e-mails' domain, HSTS, the https redirect)", () => {
+    expect(args(stages[0]!, "ARG")).toContain("SITE_URL");
+    expect(args(stages[0]!, "RUN")[1]).toMatch(/^test -n "\$SITE_URL" \|\| \{ .*exit 1; \}/);
+    expect(args(final, "ARG")).toEqual(["SITE_URL"]);
+    expect(args(final, "ENV").join(" ").split(/\s+/)).toContain("SITE_URL=${SITE_URL}");
+  });
+
+  it("takes every VITE_ setting the pages read as a build argument", () => {
+    const files = (readdirSync("app", { recursive: true }) as string[]).filter((file) => /\.tsx?$/.test(file) && !/\.test\.tsx?$/.test(file));
+    const read = new Set(files.flatMap((file) => [...readFileSync(join("app", file), "utf8").matchAll(/\benv\.(VITE_[A-Z0-9_]+)/g)].map((match) => match[1]!)));
+    expect(read).toContain("VITE_LEAD_ATTRIBUTION");
+    const buildArgs = args(stages[0]!, "ARG").map((arg) => arg.split("=")[0]);
+    for (const name of read) expect(buildArgs, name).toContain(name);
+  });
+
+  it("holds every file that `npm start` and `npm run messages` run, and what those files import", () => {
+    const scripts = (JSON.parse(readFileSync("package.json", "utf8")) as { scripts: Record<string, string> }).scripts;
+    const copied = args(final, "COPY").map((copy) => copy.split(/\s+/).at(-1)!.replace(/^\.\//, ""));
+    const inImage = (file: string) => copied.some((target) => file === target || file.startsWith(`${target}/`));
+    const files = ["start", "messages"].flatMap((name) => [...scripts[name]!.matchAll(/\bnode (\S+)/g)].map((match) => match[1]!));
+    expect(files).toEqual(["scripts/ensure-build.mjs", "build/server/index.mjs", "scripts/ensure-build.mjs", "build/server/messages.mjs"]);
+    for (const file of files) expect(inImage(file), file).toBe(true);
+    for (const file of files.filter((file) => file.startsWith("scripts/"))) {
+      const local = [...readFileSync(file, "utf8").matchAll(/\bfrom "(\.[^"]+)"/g)].map((match) => join("scripts", match[1]!));
+      for (const imported of local) expect(inImage(imported), `${file} imports ${imported}`).toBe(true);
+    }
+  });
+
+  it("documents a docker run the image starts with: the README's example passes the server's production checks", () => {
+    const readme = readFileSync("README.md", "utf8");
+    const section = readme.slice(readme.indexOf("## Container"));
+    const commands = /```sh\n([\s\S]*?)```/.exec(section)![1]!.replace(/\\\n\s*/g, " ");
+    const build = commands.split("\n").find((line) => line.startsWith("docker build"))!;
+    const run = commands.split("\n").find((line) => line.startsWith("docker run"))!;
+    const buildArgs = Object.fromEntries([...build.matchAll(/--build-arg (\w+)=(\S+)/g)].map((match) => [match[1]!, match[2]!]));
+    // The image's ENV (SITE_URL from its build argument), then each -e of the example ("…" stands for a secret).
+    const imageEnv = Object.fromEntries(
+      args(final, "ENV").join(" ").split(/\s+/).map((pair) => pair.split("=") as [string, string]).map(([name, value]) => [name, value.replace(/^\$\{(\w+)\}$/, (_, arg: string) => buildArgs[arg] ?? "")]),
+    );
+    const runEnv = Object.fromEntries([...run.matchAll(/-e (\w+)=(\S+)/g)].map((match) => [match[1]!, match[2]!.replace("…", "a-secret")]));
+    expect(Object.keys(runEnv)).toEqual(expect.arrayContaining(["RECAPTCHA_SECRET_KEY", "SMTP_URL", "LEADS_NOTIFY_TO", "TRUST_PROXY"]));
+    const config = loadConfig({ ...imageEnv, ...runEnv });
+    expect(config.leadsFrom).toBe("no-reply@www.example.com");
+    expect(config.TRUST_PROXY.enabled).toBe(true);
   });
 });

@@ -9,12 +9,25 @@ describe("the no-delivery-channel refusal", () => {
     expect(() => loadConfig({ ...base, SITE_URL: "https://www.example.com" })).toThrow(
       /^No lead delivery channel is configured for the public site https:\/\/www\.example\.com \(NODE_ENV is not production: e-mails would only be written as previews\): set SMTP_URL/,
     );
-    expect(() => loadConfig({ ...base, NODE_ENV: "production" })).toThrow(/^No lead delivery channel is configured: set SMTP_URL/);
+    expect(() => loadConfig({ ...base, NODE_ENV: "production", SITE_URL: "https://www.example.com" })).toThrow(/^No lead delivery channel is configured: set SMTP_URL/);
   });
 
   it("still starts for a site on this machine, or when storing only is intended, or with a channel", () => {
     expect(loadConfig({ ...base, SITE_URL: "http://localhost:3000" }).SMTP_URL).toBeUndefined();
     expect(loadConfig({ ...base, SITE_URL: "https://www.example.com", LEADS_DELIVERY: "store-only" }).LEADS_DELIVERY).toBe("store-only");
     expect(loadConfig({ ...base, SITE_URL: "https://www.example.com", SMTP_URL: "smtp://mail.example.com:587", LEADS_NOTIFY_TO: "sales@example.com" }).leadsFrom).toBe("no-reply@www.example.com");
+  });
+});
+
+describe("SITE_URL in production", () => {
+  const production = { ...base, NODE_ENV: "production", LEADS_DELIVERY: "store-only" };
+
+  it("is required, empty counting as unset (a container built without it): the e-mails would come from no-reply@localhost", () => {
+    for (const SITE_URL of [undefined, ""]) expect(() => loadConfig({ ...production, SITE_URL })).toThrow(/^SITE_URL is not set: in production the server needs the site's public address/);
+    expect(loadConfig({ ...production, SITE_URL: "https://www.example.com" }).leadsFrom).toBe("no-reply@www.example.com");
+  });
+
+  it("is optional elsewhere, empty or not", () => {
+    expect(loadConfig({ ...base, SITE_URL: "" }).siteUrl).toBeUndefined();
   });
 });

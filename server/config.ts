@@ -26,7 +26,8 @@ const envSchema = z.object({
   NODE_ENV: z.string().default("development"),
   HOST: z.string().default("0.0.0.0"),
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
-  SITE_URL: z.url().optional(),
+  // Empty counts as unset (a container's ENV carried from a build argument that was not given).
+  SITE_URL: z.preprocess((value) => (value === "" ? undefined : value), z.url().optional()),
   STATIC_DIR: z.string().default("build/client"),
   DATABASE_URL: z
     .string()
@@ -107,6 +108,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
   }
   if (values.LEADS_WEBHOOK_SECRET) checkWebhookSecret(values.LEADS_WEBHOOK_SECRET);
   const production = values.NODE_ENV === "production";
+  if (production && !values.SITE_URL) {
+    throw new Error(
+      "SITE_URL is not set: in production the server needs the site's public address (https://www.example.com), the one the pages were built for. It names the e-mails' sender and Message-ID domain (no-reply@localhost is refused or marked as spam) and turns on HSTS and the https redirect.",
+    );
+  }
   if (values.LEADS_CONFIRMATION === "on" && !values.SMTP_URL && production) {
     throw new Error("LEADS_CONFIRMATION=on needs SMTP_URL: the confirmation is an e-mail to the visitor.");
   }
