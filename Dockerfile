@@ -26,10 +26,10 @@ FROM node:24-slim
 # The server reads SITE_URL too (the e-mails' From and Message-ID domain, HSTS, the https redirect): the address
 # the pages were built for.
 ARG SITE_URL
+ENV SITE_URL=${SITE_URL}
 ENV NODE_ENV=production \
     HOST=0.0.0.0 \
-    PORT=3000 \
-    SITE_URL=${SITE_URL}
+    PORT=3000
 WORKDIR /app
 COPY package.json package-lock.json ./
 # data/ (the SQLite file) is the only place the server writes, so it is the only one the node user owns.
