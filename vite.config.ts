@@ -16,7 +16,7 @@ const reactRouterProduction = (entry: string) => fileURLToPath(new URL(`./node_m
 const clientChunks = {
   groups: [
     { name: "framework", test: /node_modules[\\/](react|react-dom|react-router|scheduler)[\\/]/ },
-    { name: "shared", test: /app[\\/](config|lib|components[\\/](ui|ui-icon|section-link|brand-mark|decorative-image))/, minShareCount: 2 },
+    { name: "shared", test: /app[\\/](config|lib|components[\\/](ui|ui-icon|section-link|brand-mark|decorative-image|enhancement))/, minShareCount: 2 },
   ],
 };
 

@@ -6,6 +6,7 @@ import stylesheet from "./app.css?url";
 import { footerLinks } from "~/config/footer";
 import { paths } from "~/config/paths";
 import { beforeHydrationScript } from "~/lib/before-hydration";
+import { Enhancement } from "~/components/enhancement";
 import { ScrollManager } from "~/components/scroll-manager";
 import { SiteFooter, type FooterData } from "~/components/site-footer";
 import { SiteHeader } from "~/components/site-header";
@@ -76,9 +77,16 @@ export default function App({ loaderData }: Route.ComponentProps) {
         <Outlet />
       </main>
       <SiteFooter links={loaderData} />
-      <ScrollManager />
-      <VisitRecorder />
-      <SiteToaster />
+      {/* What only improves a whole page: if one of them fails, it is logged and skipped, never the page. */}
+      <Enhancement name="Scroll manager">
+        <ScrollManager />
+      </Enhancement>
+      <Enhancement name="Lead attribution">
+        <VisitRecorder />
+      </Enhancement>
+      <Enhancement name="Toasts">
+        <SiteToaster />
+      </Enhancement>
     </>
   );
 }
