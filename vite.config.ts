@@ -3,6 +3,7 @@ import { reactRouter } from "@react-router/dev/vite";
 import tailwindcss from "@tailwindcss/vite";
 import { defineConfig } from "vite";
 import { contentFiles } from "./scripts/vite-plugin-content.ts";
+import { popoverPolyfill } from "./scripts/vite-plugin-popover-polyfill.ts";
 import { techLogos } from "./scripts/vite-plugin-tech-logos.ts";
 import { contactApiInDev } from "./server/dev-plugin.ts";
 
@@ -21,7 +22,7 @@ const clientChunks = {
 };
 
 export default defineConfig(({ command, isSsrBuild }) => ({
-  plugins: [tailwindcss(), reactRouter(), techLogos(), contentFiles(), contactApiInDev()],
+  plugins: [tailwindcss(), reactRouter(), techLogos(), popoverPolyfill(), contentFiles(), contactApiInDev()],
   build: isSsrBuild ? {} : { rolldownOptions: { output: { advancedChunks: clientChunks } } },
   resolve: {
     tsconfigPaths: true,

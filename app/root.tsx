@@ -5,6 +5,7 @@ import type { Route } from "./+types/root";
 import stylesheet from "./app.css?url";
 import { footerLinks } from "~/config/footer";
 import { paths } from "~/config/paths";
+import { popoverPolyfillUrl } from "virtual:popover-polyfill";
 import { beforeHydrationScript } from "~/lib/before-hydration";
 import { Enhancement } from "~/components/enhancement";
 import { ScrollManager } from "~/components/scroll-manager";
@@ -45,7 +46,7 @@ export function Layout({ children }: { children: ReactNode }) {
         {import.meta.env.SSR ? (
           <>
             <link rel="stylesheet" href={stylesheet} />
-            <script dangerouslySetInnerHTML={{ __html: beforeHydrationScript }} />
+            <script dangerouslySetInnerHTML={{ __html: beforeHydrationScript(popoverPolyfillUrl) }} />
             {/* Without JavaScript, what only a script would complete is not shown as if it were on its way. */}
             <noscript>
               <style>{"[data-captcha-phase]{display:none}"}</style>

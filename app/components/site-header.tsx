@@ -17,7 +17,7 @@ const connectLabel = "Let’s Connect";
 const menuId = "mobile-menu";
 
 /**
- * The menu's state as the platform keeps it: a tap before hydration may already have
+ * The menu's state as the platform (or the popover polyfill) keeps it: a tap before hydration may already have
  * opened it. Wiring only: where the platform cannot answer, the menu counts as closed and the page goes on.
  */
 function isOpen(menu: HTMLElement | null): boolean {
