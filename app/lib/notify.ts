@@ -7,7 +7,7 @@ import { reportSkipped } from "./enhancement";
  * and shown once it does (sonner >= 2.0.8).
  */
 const sonner = () => import("sonner");
-// A toast repeats what the form's status line already says: if sonner cannot load, the toast is skipped.
+// A toast repeats what the form's status line already says: if sonner cannot load or show it, the toast is skipped.
 const skipped = (error: unknown) => reportSkipped("Toasts", error);
 
 let wanted = false;
@@ -31,10 +31,14 @@ function want() {
 export const notify = {
   success: (message: string, options?: ExternalToast) => {
     want();
-    void sonner().then(({ toast }) => toast.success(message, options), skipped);
+    void sonner()
+      .then(({ toast }) => toast.success(message, options))
+      .catch(skipped);
   },
   error: (message: string, options?: ExternalToast) => {
     want();
-    void sonner().then(({ toast }) => toast.error(message, options), skipped);
+    void sonner()
+      .then(({ toast }) => toast.error(message, options))
+      .catch(skipped);
   },
 };
