@@ -29,6 +29,25 @@ async function expectWholePage(page: Page) {
   await expect(page.getByText("Application Error")).toHaveCount(0);
 }
 
+/** Fills in and sends the contact form of the page open (the reCAPTCHA stubbed), and returns the API's answer. */
+async function sendLead(page: Page, message: string) {
+  const form = page.getByRole("form", { name: "Start Your Project" });
+  await expect(form.getByRole("button", { name: "Send Message" })).toBeEnabled();
+  await form.scrollIntoViewIfNeeded();
+  await form.getByLabel("First Name", { exact: true }).fill("Ada");
+  await form.getByLabel("Last Name", { exact: true }).fill("Lovelace");
+  await form.getByLabel("Email", { exact: true }).fill("ada@example.com");
+  await form.getByLabel("Project Details", { exact: true }).fill(message);
+  await setNextCaptchaKind(page, "pass");
+  await form.getByRole("checkbox", { name: "I'm not a robot" }).check();
+  const answer = page.waitForResponse((response) => response.url().endsWith("/api/contact"));
+  await form.getByRole("button", { name: "Send Message" }).click();
+  const response = await answer;
+  expect(response.status()).toBe(201);
+  await expect(form.getByRole("status")).toHaveText("Message sent successfully!");
+  return response;
+}
+
 test.beforeEach(async ({ page }) => {
   // What the project promises: the site's scripts cannot touch storage.
   await page.goto("/robots.txt");
@@ -64,25 +83,6 @@ test.describe("on a phone (390 px)", () => {
     expect(problems).toEqual([]);
   });
 });
-
-/** Fills in and sends the contact form of the page open (the reCAPTCHA stubbed), and returns the API's answer. */
-async function sendLead(page: Page, message: string) {
-  const form = page.getByRole("form", { name: "Start Your Project" });
-  await expect(form.getByRole("button", { name: "Send Message" })).toBeEnabled();
-  await form.scrollIntoViewIfNeeded();
-  await form.getByLabel("First Name", { exact: true }).fill("Ada");
-  await form.getByLabel("Last Name", { exact: true }).fill("Lovelace");
-  await form.getByLabel("Email", { exact: true }).fill("ada@example.com");
-  await form.getByLabel("Project Details", { exact: true }).fill(message);
-  await setNextCaptchaKind(page, "pass");
-  await form.getByRole("checkbox", { name: "I'm not a robot" }).check();
-  const answer = page.waitForResponse((response) => response.url().endsWith("/api/contact"));
-  await form.getByRole("button", { name: "Send Message" }).click();
-  const response = await answer;
-  expect(response.status()).toBe(201);
-  await expect(form.getByRole("status")).toHaveText("Message sent successfully!");
-  return response;
-}
 
 test("the contact form sends a lead, stored without a source", async ({ page }) => {
   await stubRecaptcha(page);
