@@ -1,5 +1,6 @@
 import { defineConfig, devices } from "@playwright/test";
 import { chromiumArgs, chromiumPath } from "./scripts/chromium.mjs";
+import type { SiteDataOptions } from "./e2e/support/site-data";
 
 // Browser tests run Debian's Chromium (never a downloaded browser) against the production build
 // served by the same server `npm start` runs, on loopback, with a throwaway SQLite file.
@@ -38,8 +39,9 @@ const desktop = { ...devices["Desktop Chrome"], viewport: { width: 1280, height:
 const timingSpecs = /navigation\.spec\.ts$/;
 const editorSpecs = /editor\.spec\.ts$/;
 const noScriptSpecs = /no-script\.spec\.ts$/;
+const storageBlockedSpecs = /storage-blocked\.spec\.ts$/;
 
-export default defineConfig({
+export default defineConfig<SiteDataOptions>({
   testDir: "e2e",
   fullyParallel: true,
   workers: process.env.CI ? 2 : undefined,
@@ -59,7 +61,7 @@ export default defineConfig({
     {
       name: "chromium",
       // Several instances need a shared database: that spec runs on PostgreSQL only. Scroll timing runs on its own, last.
-      testIgnore: [/multi-instance\.spec\.ts$/, timingSpecs, editorSpecs, noScriptSpecs],
+      testIgnore: [/multi-instance\.spec\.ts$/, timingSpecs, editorSpecs, noScriptSpecs, storageBlockedSpecs],
       metadata: { engine: "sqlite" },
       use: { ...desktop },
     },
@@ -82,12 +84,20 @@ export default defineConfig({
       use: { ...desktop, javaScriptEnabled: false },
     },
     {
+      // A browser that blocks site data ("block all cookies"): touching sessionStorage or localStorage throws.
+      // Every kind of page, the phone menu and the contact form still work; an enhancement that fails is skipped.
+      name: "storage-blocked",
+      testMatch: storageBlockedSpecs,
+      metadata: { engine: "sqlite" },
+      use: { ...desktop, siteData: "blocked" },
+    },
+    {
       // The navigation tests measure pauses and eased scrolls in frames: with other browsers and servers busy on two
       // cores, animation frames arrive late. So they run after everything else, one test at a time.
       name: "scroll-timing",
       testMatch: timingSpecs,
       fullyParallel: false,
-      dependencies: ["chromium", "editor", "no-script", ...(withPostgres ? ["postgres"] : [])],
+      dependencies: ["chromium", "editor", "no-script", "storage-blocked", ...(withPostgres ? ["postgres"] : [])],
       metadata: { engine: "sqlite" },
       use: { ...desktop },
     },

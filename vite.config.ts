@@ -3,6 +3,7 @@ import { reactRouter } from "@react-router/dev/vite";
 import tailwindcss from "@tailwindcss/vite";
 import { defineConfig } from "vite";
 import { contentFiles } from "./scripts/vite-plugin-content.ts";
+import { popoverPolyfill } from "./scripts/vite-plugin-popover-polyfill.ts";
 import { techLogos } from "./scripts/vite-plugin-tech-logos.ts";
 import { contactApiInDev } from "./server/dev-plugin.ts";
 
@@ -16,12 +17,12 @@ const reactRouterProduction = (entry: string) => fileURLToPath(new URL(`./node_m
 const clientChunks = {
   groups: [
     { name: "framework", test: /node_modules[\\/](react|react-dom|react-router|scheduler)[\\/]/ },
-    { name: "shared", test: /app[\\/](config|lib|components[\\/](ui|ui-icon|section-link|brand-mark|decorative-image))/, minShareCount: 2 },
+    { name: "shared", test: /app[\\/](config|lib|components[\\/](ui|ui-icon|section-link|brand-mark|decorative-image|enhancement))/, minShareCount: 2 },
   ],
 };
 
 export default defineConfig(({ command, isSsrBuild }) => ({
-  plugins: [tailwindcss(), reactRouter(), techLogos(), contentFiles(), contactApiInDev()],
+  plugins: [tailwindcss(), reactRouter(), techLogos(), popoverPolyfill(), contentFiles(), contactApiInDev()],
   build: isSsrBuild ? {} : { rolldownOptions: { output: { advancedChunks: clientChunks } } },
   resolve: {
     tsconfigPaths: true,

@@ -5,7 +5,9 @@ import type { Route } from "./+types/root";
 import stylesheet from "./app.css?url";
 import { footerLinks } from "~/config/footer";
 import { paths } from "~/config/paths";
+import { popoverPolyfillUrl } from "virtual:popover-polyfill";
 import { beforeHydrationScript } from "~/lib/before-hydration";
+import { Enhancement } from "~/components/enhancement";
 import { ScrollManager } from "~/components/scroll-manager";
 import { SiteFooter, type FooterData } from "~/components/site-footer";
 import { SiteHeader } from "~/components/site-header";
@@ -44,7 +46,7 @@ export function Layout({ children }: { children: ReactNode }) {
         {import.meta.env.SSR ? (
           <>
             <link rel="stylesheet" href={stylesheet} />
-            <script dangerouslySetInnerHTML={{ __html: beforeHydrationScript }} />
+            <script dangerouslySetInnerHTML={{ __html: beforeHydrationScript(popoverPolyfillUrl) }} />
             {/* Without JavaScript, what only a script would complete is not shown as if it were on its way. */}
             <noscript>
               <style>{"[data-captcha-phase]{display:none}"}</style>
@@ -76,9 +78,16 @@ export default function App({ loaderData }: Route.ComponentProps) {
         <Outlet />
       </main>
       <SiteFooter links={loaderData} />
-      <ScrollManager />
-      <VisitRecorder />
-      <SiteToaster />
+      {/* What only improves a whole page: if one of them fails, it is logged and skipped, never the page. */}
+      <Enhancement name="Scroll manager">
+        <ScrollManager />
+      </Enhancement>
+      <Enhancement name="Lead attribution">
+        <VisitRecorder />
+      </Enhancement>
+      <Enhancement name="Toasts">
+        <SiteToaster />
+      </Enhancement>
     </>
   );
 }

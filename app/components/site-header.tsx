@@ -4,6 +4,7 @@ import type { HomeSection } from "~/config/paths";
 import { SectionLink } from "./section-link";
 import { buttonClass } from "./ui/button";
 import { useHydrated } from "~/lib/use-hydrated";
+import { reportSkipped } from "~/lib/enhancement";
 import { BrandMark } from "./brand-mark";
 
 const navItems: { label: string; section: HomeSection }[] = [
@@ -15,8 +16,18 @@ const navItems: { label: string; section: HomeSection }[] = [
 const connectLabel = "Let’s Connect";
 const menuId = "mobile-menu";
 
-/** The menu's state as the platform keeps it (a tap before hydration may already have opened it). */
-const isOpen = (menu: HTMLElement | null) => !!menu && typeof menu.hidePopover === "function" && menu.matches(":popover-open");
+/**
+ * The menu's state as the platform (or the popover polyfill) keeps it: a tap before hydration may already have
+ * opened it. Wiring only: where the platform cannot answer, the menu counts as closed and the page goes on.
+ */
+function isOpen(menu: HTMLElement | null): boolean {
+  try {
+    return !!menu && typeof menu.hidePopover === "function" && menu.matches(":popover-open");
+  } catch (error) {
+    reportSkipped("Menu state", error);
+    return false;
+  }
+}
 
 export function SiteHeader() {
   const menuRef = useRef<HTMLElement>(null);

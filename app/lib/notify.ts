@@ -1,4 +1,5 @@
 import type { ExternalToast } from "sonner";
+import { reportSkipped } from "./enhancement";
 
 /*
  * Toasts without sonner in any page's load: sonner is fetched, and the Toaster mounted, only when the first
@@ -6,6 +7,8 @@ import type { ExternalToast } from "sonner";
  * and shown once it does (sonner >= 2.0.8).
  */
 const sonner = () => import("sonner");
+// A toast repeats what the form's status line already says: if sonner cannot load or show it, the toast is skipped.
+const skipped = (error: unknown) => reportSkipped("Toasts", error);
 
 let wanted = false;
 const listeners = new Set<() => void>();
@@ -28,10 +31,14 @@ function want() {
 export const notify = {
   success: (message: string, options?: ExternalToast) => {
     want();
-    void sonner().then(({ toast }) => toast.success(message, options));
+    void sonner()
+      .then(({ toast }) => toast.success(message, options))
+      .catch(skipped);
   },
   error: (message: string, options?: ExternalToast) => {
     want();
-    void sonner().then(({ toast }) => toast.error(message, options));
+    void sonner()
+      .then(({ toast }) => toast.error(message, options))
+      .catch(skipped);
   },
 };

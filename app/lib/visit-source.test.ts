@@ -1,4 +1,4 @@
-import { beforeEach, describe, expect, it } from "vitest";
+import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { sourceLimits, validateContact } from "./contact-schema";
 import { VISIT_SOURCE_KEY, recordPageView, visitSource } from "./visit-source";
 
@@ -51,5 +51,24 @@ describe("the visit's source", () => {
     const broken = { getItem: () => { throw new Error("denied"); } } as unknown as Storage;
     expect(() => recordPageView({ pathname: "/", search: "", origin }, { storage: broken, enabled: true })).not.toThrow();
     expect(visitSource({ storage: broken, enabled: true })).toBeUndefined();
+  });
+
+  describe("where the browser blocks site data (touching window.sessionStorage throws)", () => {
+    const descriptor = Object.getOwnPropertyDescriptor(window, "sessionStorage")!;
+    beforeEach(() => {
+      Object.defineProperty(window, "sessionStorage", {
+        configurable: true,
+        get() {
+          throw new DOMException("The operation is insecure.", "SecurityError");
+        },
+      });
+    });
+    afterEach(() => Object.defineProperty(window, "sessionStorage", descriptor));
+
+    it("records nothing and throws nothing, with attribution on or off", () => {
+      expect(() => recordPageView({ pathname: "/", search: "", origin }, { enabled: true })).not.toThrow();
+      expect(() => recordPageView({ pathname: "/", search: "", origin }, { enabled: false })).not.toThrow();
+      expect(visitSource({ enabled: true })).toBeUndefined();
+    });
   });
 });

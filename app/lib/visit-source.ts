@@ -37,19 +37,24 @@ function read(storage: Storage): VisitSource | null {
   }
 }
 
-/** Counts a page view: the first one of the visit also records the landing page, its campaign and the referrer. */
-export function recordPageView(place: Place, { referrer = "", storage = sessionStorage, enabled = contactConfig.attribution } = {}): void {
+/**
+ * Counts a page view: the first one of the visit also records the landing page, its campaign and the referrer.
+ * Touching window.sessionStorage itself throws where the visitor blocks site data (SecurityError), so it is
+ * read inside the try, never as a default parameter.
+ */
+export function recordPageView(place: Place, { referrer = "", storage, enabled = contactConfig.attribution }: { referrer?: string; storage?: Storage; enabled?: boolean } = {}): void {
   try {
+    const store = storage ?? sessionStorage;
     if (!enabled) {
-      storage.removeItem(VISIT_SOURCE_KEY);
+      store.removeItem(VISIT_SOURCE_KEY);
       return;
     }
     const path = cleanPath(place.pathname);
-    const current = read(storage);
+    const current = read(store);
     if (current) {
       // A reload, or a hash link on the same page, is not a new page.
       if (current.pages.at(-1) === path) return;
-      storage.setItem(VISIT_SOURCE_KEY, JSON.stringify({ ...current, pages: [...current.pages, path].slice(-sourceLimits.pages) }));
+      store.setItem(VISIT_SOURCE_KEY, JSON.stringify({ ...current, pages: [...current.pages, path].slice(-sourceLimits.pages) }));
       return;
     }
     const params = new URLSearchParams(place.search);
@@ -62,7 +67,7 @@ export function recordPageView(place: Place, { referrer = "", storage = sessionS
       ...(externalOrigin(referrer, place.origin) ? { referrer: externalOrigin(referrer, place.origin) } : {}),
       pages: [path],
     };
-    storage.setItem(VISIT_SOURCE_KEY, JSON.stringify(source));
+    store.setItem(VISIT_SOURCE_KEY, JSON.stringify(source));
   } catch {
     // Storage blocked or full: the visit is simply not recorded.
   }

@@ -2,6 +2,7 @@ import { useEffect, useImperativeHandle, useRef, useState, type ComponentType, t
 import type ReCAPTCHA from "react-google-recaptcha";
 import type { ReCAPTCHAProps } from "react-google-recaptcha";
 import { contactConfig } from "~/config/contact";
+import { reportSkipped } from "~/lib/enhancement";
 import { CaptchaLoadFailed, CaptchaLoading } from "./captcha-notes";
 
 /*
@@ -63,12 +64,19 @@ export function Captcha({ ref, onTokenChange }: Props) {
     let cancelled = false;
     const load = () => {
       setPhase("loading");
-      // The library reads these when it builds the script URL, so they must be set before it evaluates.
-      window.recaptchaOptions = {
-        ...window.recaptchaOptions,
-        enterprise: contactConfig.recaptchaEnterprise,
-        useRecaptchaNet: contactConfig.recaptchaUseRecaptchaNet,
-      };
+      try {
+        // The library reads these when it builds the script URL, so they must be set before it evaluates.
+        window.recaptchaOptions = {
+          ...window.recaptchaOptions,
+          enterprise: contactConfig.recaptchaEnterprise,
+          useRecaptchaNet: contactConfig.recaptchaUseRecaptchaNet,
+        };
+      } catch (error) {
+        // Runs from an observer's callback, outside React's reach: say so in the box rather than load forever.
+        reportSkipped("reCAPTCHA loader", error);
+        setPhase("failed");
+        return;
+      }
       import("react-google-recaptcha").then(
         (module) => {
           if (!cancelled) setWidget(() => module.default as unknown as Widget);

@@ -1,4 +1,5 @@
 import { useCallback, useEffect, useId, useRef, useState, type FormEvent, type ReactNode } from "react";
+import { Enhancement } from "~/components/enhancement";
 import { Button } from "~/components/ui/button";
 import { site } from "~/config/site";
 import { HONEYPOT_FIELD, contactLimits } from "~/lib/contact-fields";
@@ -153,7 +154,10 @@ export function ContactForm() {
       </div>
 
       {Captcha ? (
-        <Captcha ref={captcha} />
+        // If the captcha itself fails, the visitor is told, as when its script cannot load: the form stays.
+        <Enhancement name="reCAPTCHA loader" fallback={<CaptchaLoadFailed />}>
+          <Captcha ref={captcha} />
+        </Enhancement>
       ) : (
         <div>
           <div className="min-h-[78px]" data-captcha-phase={logic === "failed" ? "failed" : "waiting"}>

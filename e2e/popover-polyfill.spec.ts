@@ -1,0 +1,108 @@
+import { expect, test, type Page } from "@playwright/test";
+import { settledTop, waitForHydration, watchConsole } from "./support/pages";
+
+/*
+ * The phone menu in a browser without the popover API (Safari before 17: iPhone 8 and X). Chromium always has
+ * the API, so an init script takes it away from scripts before the page runs, as such a browser presents it;
+ * then the page must load the popover polyfill, and the menu button must open and close the menu through it.
+ * With the API present, the polyfill is never requested.
+ */
+
+const phone = { viewport: { width: 390, height: 844 }, hasTouch: true, isMobile: true };
+test.use(phone);
+
+const POLYFILL = /\/assets\/popover-polyfill-[0-9a-f]+\.js$/;
+
+function removePopoverApi() {
+  const remove = (prototype: object, names: string[]) => {
+    for (const name of names) delete (prototype as Record<string, unknown>)[name];
+  };
+  remove(HTMLElement.prototype, ["popover", "showPopover", "hidePopover", "togglePopover"]);
+  remove(HTMLButtonElement.prototype, ["popoverTargetElement", "popoverTargetAction"]);
+  remove(HTMLInputElement.prototype, ["popoverTargetElement", "popoverTargetAction"]);
+}
+
+function polyfillRequests(page: Page) {
+  const requested: string[] = [];
+  page.on("request", (request) => {
+    if (POLYFILL.test(new URL(request.url()).pathname)) requested.push(request.url());
+  });
+  return requested;
+}
+
+const menu = (page: Page) => page.locator("#mobile-menu");
+// The polyfill's stand-in for :popover-open.
+const OPEN_CLASS = /(^|\s):popover-open(\s|$)/;
+const polyfillApplied = (page: Page) => page.waitForFunction(() => "popover" in HTMLElement.prototype, undefined, { timeout: 10_000 });
+
+test.describe("without the popover API", () => {
+  test.beforeEach(async ({ page }) => {
+    await page.addInitScript(removePopoverApi);
+  });
+
+  test("the polyfill is requested, and the button opens the menu, and a link in it closes it and lands its section at 70 px", async ({ page }) => {
+    const problems = watchConsole(page);
+    const requested = polyfillRequests(page);
+    await page.goto("/services/cloud-migration");
+    await waitForHydration(page);
+    await polyfillApplied(page);
+    expect(requested).toHaveLength(1);
+    await expect(page.locator("html")).toHaveAttribute("data-popover-polyfill");
+
+    await expect(menu(page)).toBeHidden();
+    await page.getByRole("button", { name: "Open menu" }).tap();
+    await expect(menu(page)).toBeVisible();
+    await expect(menu(page)).toHaveClass(OPEN_CLASS);
+    // Where the native popover is: the whole width, just under the 64 px header bar (the site's styles win over the polyfill's).
+    expect(await menu(page).boundingBox()).toMatchObject({ x: 0, y: 64, width: 390 });
+    const toggle = page.getByRole("button", { name: "Close menu" });
+    await expect(toggle).toHaveAttribute("aria-expanded", "true");
+    // The button closes it again, and opens it again.
+    await toggle.tap();
+    await expect(menu(page)).toBeHidden();
+    await expect(page.getByRole("button", { name: "Open menu" })).toHaveAttribute("aria-expanded", "false");
+    await page.getByRole("button", { name: "Open menu" }).tap();
+    await expect(menu(page)).toBeVisible();
+
+    await menu(page).getByRole("link", { name: "Industries" }).tap();
+    await expect(page).toHaveURL("/");
+    await expect(menu(page)).toBeHidden();
+    expect(Math.abs((await settledTop(page, "industries")) - 70)).toBeLessThanOrEqual(3);
+    expect(problems).toEqual([]);
+  });
+
+  test("before hydration, the menu works through the polyfill alone", async ({ page }) => {
+    const requested = polyfillRequests(page);
+    // The site's own bundles are held back; the polyfill is not one of them.
+    let release!: () => void;
+    const released = new Promise<void>((resolve) => (release = resolve));
+    await page.route("**/assets/*.js", async (route) => {
+      if (!POLYFILL.test(new URL(route.request().url()).pathname)) await released;
+      await route.continue();
+    });
+    await page.goto("/", { waitUntil: "commit" });
+    await polyfillApplied(page);
+    expect(requested).toHaveLength(1);
+    await expect(menu(page)).toBeHidden();
+    await page.getByRole("button", { name: "Open menu" }).tap();
+    await expect(menu(page)).toBeVisible();
+    await expect(menu(page)).toHaveClass(OPEN_CLASS);
+    await menu(page).getByRole("link", { name: "About" }).tap();
+    await expect(page).toHaveURL("/#about");
+    await expect(menu(page)).toBeHidden();
+    expect(Math.abs((await settledTop(page, "about")) - 70)).toBeLessThanOrEqual(3);
+    await expect(page.locator("html")).not.toHaveAttribute("data-hydrated");
+    release();
+    await waitForHydration(page);
+  });
+});
+
+test("with the popover API, the polyfill is never requested", async ({ page }) => {
+  const requested = polyfillRequests(page);
+  await page.goto("/");
+  await waitForHydration(page);
+  await page.getByRole("button", { name: "Open menu" }).tap();
+  await expect(menu(page)).toBeVisible();
+  await expect(page.locator("html")).not.toHaveAttribute("data-popover-polyfill");
+  expect(requested).toEqual([]);
+});
