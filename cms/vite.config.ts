@@ -93,6 +93,16 @@ export default defineConfig({
   cacheDir: fileURLToPath(new URL("../node_modules/.vite-cms", import.meta.url)),
   define: { "import.meta.env.VITE_DEV_SITE_URL": JSON.stringify(process.env.DEV_SITE_URL ?? "http://localhost:5173") },
   server: { host, port, strictPort: true },
+  // `npm run build`: the live editor's page (served by build/server/editor.mjs), apart from the site's build/client.
+  build: {
+    outDir: fileURLToPath(new URL("../build/editor", import.meta.url)),
+    emptyOutDir: true,
+    chunkSizeWarningLimit: 5000,
+    rolldownOptions: {
+      // Keystatic's "use client" markers mean nothing in a client-only app.
+      onwarn: (warning, warn) => (warning.code === "MODULE_LEVEL_DIRECTIVE" ? undefined : warn(warning)),
+    },
+  },
   preview: { host },
   plugins: [keystaticApi(), { name: "strip-google-fonts", enforce: "pre", transform: stripGoogleFonts }],
   optimizeDeps: {
