@@ -37,6 +37,7 @@ const mainServerEnv = {
 const desktop = { ...devices["Desktop Chrome"], viewport: { width: 1280, height: 800 } };
 const timingSpecs = /navigation\.spec\.ts$/;
 const editorSpecs = /editor\.spec\.ts$/;
+const liveEditorSpecs = /editor-github\.spec\.ts$/;
 const noScriptSpecs = /no-script\.spec\.ts$/;
 
 export default defineConfig({
@@ -59,7 +60,7 @@ export default defineConfig({
     {
       name: "chromium",
       // Several instances need a shared database: that spec runs on PostgreSQL only. Scroll timing runs on its own, last.
-      testIgnore: [/multi-instance\.spec\.ts$/, timingSpecs, editorSpecs, noScriptSpecs],
+      testIgnore: [/multi-instance\.spec\.ts$/, timingSpecs, editorSpecs, liveEditorSpecs, noScriptSpecs],
       metadata: { engine: "sqlite" },
       use: { ...desktop },
     },
@@ -70,6 +71,14 @@ export default defineConfig({
       // The content editor (npm run cms) and the dev site, on a temporary copy of the content, one test at a time.
       name: "editor",
       testMatch: editorSpecs,
+      fullyParallel: false,
+      metadata: { engine: "sqlite" },
+      use: { ...desktop },
+    },
+    {
+      // The live editor (build/server/editor.mjs, GitHub mode) against a fake GitHub on a real git repository, in order.
+      name: "editor-github",
+      testMatch: liveEditorSpecs,
       fullyParallel: false,
       metadata: { engine: "sqlite" },
       use: { ...desktop },
@@ -87,7 +96,7 @@ export default defineConfig({
       name: "scroll-timing",
       testMatch: timingSpecs,
       fullyParallel: false,
-      dependencies: ["chromium", "editor", "no-script", ...(withPostgres ? ["postgres"] : [])],
+      dependencies: ["chromium", "editor", "editor-github", "no-script", ...(withPostgres ? ["postgres"] : [])],
       metadata: { engine: "sqlite" },
       use: { ...desktop },
     },

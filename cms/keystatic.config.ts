@@ -1,4 +1,5 @@
 import { collection, config, singleton } from "@keystatic/core";
+import "./zod-without-eval";
 import type { z } from "zod";
 import { homeSchema, industrySchema, resourceSchema, serviceSchema, slugSchema } from "../app/content/schema";
 import { fieldFor, fieldsOf, titleField } from "./fields";
