@@ -69,9 +69,100 @@ async function signIn(page: Page, path = "") {
   await expect(page.getByRole("link", { name: "Services" }).first()).toBeVisible({ timeout: 30_000 });
 }
 
-test("signing in goes through GitHub and lands in the editor", async ({ page, context }) => {
+const taglineFile = "app/content/services/ux-design.json";
+const branch = "content/ux-tagline";
+const field = (page: Page, label: string) => page.getByRole("textbox", { name: label, exact: true });
+/** The lines a commit range changed (`git diff -U0`), without the headers. */
+const changed = (diff: string) => diff.split("\n").filter((line) => /^[-+](?![-+]{2} )/.test(line));
+
+test("sign-in goes through GitHub with a state only this browser holds; the cookies are host-only, SameSite=Lax, the refresh token HttpOnly", async ({ page, context }) => {
   await signIn(page);
-  const cookies = await context.cookies(editor.url);
-  console.log(cookies, github.state.calls);
-  await page.screenshot({ path: "test-results/editor-github-1.png" });
+  expect(github.state.calls.slice(0, 2)).toEqual(["GET /login/oauth/authorize", "POST /login/oauth/access_token authorization_code"]);
+  const cookies = Object.fromEntries((await context.cookies(editor.url)).map((cookie) => [cookie.name, cookie]));
+  expect(Object.keys(cookies).sort()).toEqual(["keystatic-gh-access-token", "keystatic-gh-refresh-token"]);
+  for (const cookie of Object.values(cookies)) expect(cookie).toMatchObject({ domain: "127.0.0.1", path: "/", sameSite: "Lax" });
+  expect(cookies["keystatic-gh-refresh-token"]!.httpOnly).toBe(true);
+  // The page calls GitHub with the access token itself: Keystatic needs it readable, hence the editor's own origin.
+  expect(github.tokenIsValid(cookies["keystatic-gh-access-token"]!.value)).toBe(true);
+});
+
+test("a GitHub answer without this browser's state is refused, and its code is never exchanged", async ({ request }) => {
+  const callback = `${editor.url}/api/keystatic/github/oauth/callback`;
+  const exchanges = () => github.state.calls.filter((call) => call.startsWith("POST /login/oauth/access_token")).length;
+  const before = exchanges();
+  for (const [query, cookie] of [
+    ["code=abc123", undefined],
+    ["code=abc123&state=0123456789abcdef0123", undefined],
+    ["code=abc123&state=0123456789abcdef0123", "editor-oauth-state=fedcba98765432100123"],
+    ["code=abc123&state=", "editor-oauth-state="],
+  ] as const) {
+    for (const path of [callback, callback.replace("/oauth/callback", "//oauth/callback/")]) {
+      const response = await request.get(`${path}?${query}`, { headers: cookie ? { cookie } : {}, maxRedirects: 0 });
+      expect(response.status(), `${path}?${query} with ${cookie}`).toBe(403);
+      expect(response.headers()["set-cookie"] ?? "").not.toContain("keystatic-gh-access-token");
+    }
+  }
+  expect(exchanges()).toBe(before);
+});
+
+test("a saved tagline on protected main goes to a new branch as one commit of one line", async ({ page }) => {
+  await signIn(page, "/branch/main/collection/services/item/ux-design");
+  const text = "Products people understand at first use, grounded in research and tested with real users first.";
+  await field(page, "Tagline").fill(text);
+  await page.getByRole("button", { name: "Save" }).click();
+  // GitHub refuses a commit on main: Keystatic offers a branch (with the configured prefix).
+  const dialog = page.getByRole("dialog");
+  await expect(dialog.getByText("Changes must be made via pull request to this branch")).toBeVisible();
+  await dialog.getByRole("textbox", { name: "Branch name" }).fill(branch.replace("content/", ""));
+  await dialog.getByRole("textbox", { name: "Branch name" }).press("Enter");
+  await expect.poll(() => github.head(branch), { timeout: 15_000 }).toBeTruthy();
+  await expect.poll(() => github.log(branch)[0]).toBe("Update services/ux-design");
+  expect(github.diff("main", branch).match(/^diff --git .*/gm)).toEqual([`diff --git a/${taglineFile} b/${taglineFile}`]);
+  expect(changed(github.diff("main", branch))).toEqual([expect.stringMatching(/^- {2}"tagline": "Design products/), `+  "tagline": "${text}",`]);
+  expect(github.log("main")).toEqual(["Initial content"]);
+});
+
+test("the branch's pull request is shown, and a save after another editor's commit on the branch keeps both", async ({ page }) => {
+  const number = github.openPullRequest(branch);
+  await signIn(page, `/branch/${encodeURIComponent(branch)}/collection/services/item/ux-design`);
+  await expect(page.getByRole("combobox", { name: "Current branch" })).toHaveValue(branch);
+  await page.getByRole("button", { name: "git actions" }).click();
+  await expect(page.getByRole("menuitem", { name: `Pull Request #${number}` })).toBeVisible();
+  await page.keyboard.press("Escape");
+
+  // Another editor commits to the same branch while this page is open (another page's file).
+  github.commitAs(branch, "Update services/cloud-migration", "app/content/services/cloud-migration.json", github.show(branch, "app/content/services/cloud-migration.json").replace('"Cloud Migration"', '"Cloud Migrations"') + "\n");
+  const theirs = github.head(branch);
+  const text = "Products people understand at first use, grounded in research and tested with real people early.";
+  await field(page, "Tagline").fill(text);
+  await page.getByRole("button", { name: "Save" }).click();
+  // Keystatic's commit names the head it saw: GitHub answers STALE_DATA, Keystatic sees the entry unchanged and retries.
+  await expect.poll(() => github.log(branch)[0], { timeout: 15_000 }).toBe("Update services/ux-design");
+  expect(github.log(branch).slice(0, 3)).toEqual(["Update services/ux-design", "Update services/cloud-migration", "Update services/ux-design"]);
+  expect(changed(github.diff(theirs!, branch))).toEqual([expect.stringMatching(/^- {2}"tagline": "Products/), `+  "tagline": "${text}",`]);
+  expect(github.show(branch, "app/content/services/cloud-migration.json")).toContain('"Cloud Migrations"');
+});
+
+test("a value the schema refuses cannot be saved: nothing is committed", async ({ page }) => {
+  await signIn(page, `/branch/${encodeURIComponent(branch)}/collection/services/item/cloud-migration`);
+  const head = github.head(branch);
+  const commits = () => github.state.calls.filter((call) => call.endsWith(" CreateCommit")).length;
+  const tried = commits();
+  await field(page, "Summary").fill("Too short for a card.");
+  await page.getByRole("button", { name: "Save" }).click();
+  await expect(page.getByText("Too small: expected string to have >=60 characters")).toBeVisible();
+  await page.waitForTimeout(1000);
+  expect(commits(), "commits sent to GitHub").toBe(tried);
+  expect(github.head(branch)).toBe(head);
+});
+
+test("signing out revokes the token at GitHub and clears both cookies", async ({ page, context }) => {
+  await signIn(page);
+  const token = (await context.cookies(editor.url)).find((cookie) => cookie.name === "keystatic-gh-access-token")!.value;
+  await page.getByRole("button", { name: "User menu" }).click();
+  await page.getByRole("menuitem", { name: "Log out" }).click();
+  await expect(page.getByRole("heading", { name: "You are signed out" })).toBeVisible();
+  expect(await context.cookies(editor.url)).toEqual([]);
+  expect(github.state.revoked).toContain(token);
+  expect(github.tokenIsValid(token)).toBe(false);
 });
