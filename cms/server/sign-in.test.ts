@@ -3,7 +3,8 @@ import { makeGenericAPIRouteHandler } from "@keystatic/core/api/generic";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type FakeGitHub, startFakeGitHub } from "../../e2e/support/fake-github";
 import { loadEditorConfig } from "./config";
-import { keystaticRoute, type KeystaticHandler, safeSignIn } from "./sign-in";
+import { keystaticRoute } from "../keystatic-route";
+import { type KeystaticHandler, safeSignIn } from "./sign-in";
 
 /*
  * Keystatic's own route handler behind the editor's sign-in wrapper, on the public https origin the browser

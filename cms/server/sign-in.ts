@@ -1,4 +1,5 @@
 import { randomBytes, timingSafeEqual } from "node:crypto";
+import { keystaticRoute } from "../keystatic-route";
 import type { EditorServerConfig } from "./config";
 
 /*
@@ -42,18 +43,6 @@ function toResponse(result: Awaited<ReturnType<KeystaticHandler>>) {
 function page(status: number, text: string, headers = new Headers()) {
   headers.set("content-type", "text/plain; charset=utf-8");
   return new Response(`${text}\n`, { status, headers });
-}
-
-/**
- * The route Keystatic's handler reads from a path, derived exactly as it does (segments decoded, empty ones
- * dropped), so that /api/keystatic/github//oauth/callback/ cannot reach its callback around the check here.
- */
-export function keystaticRoute(pathname: string) {
-  try {
-    return pathname.replace(/^\/api\/keystatic\/?/, "").split("/").map((segment) => decodeURIComponent(segment)).filter(Boolean).join("/");
-  } catch {
-    return undefined;
-  }
 }
 
 export function safeSignIn(handler: KeystaticHandler, config: EditorServerConfig, log: Log) {
