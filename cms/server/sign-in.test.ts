@@ -54,6 +54,15 @@ describe("sign-in on an https origin", () => {
     expect(cookies[1]).toMatch(/; HttpOnly/);
   });
 
+  it("puts the state on every way to GitHub's authorize page, Keystatic's repo-not-found route included", async () => {
+    for (const path of ["github/login?from=branch/main/singleton/home", "github/repo-not-found", "github//login/"]) {
+      const response = await api(new Request(`https://edit.example.com/api/keystatic/${path}`));
+      const state = new URL(response.headers.get("location")!).searchParams.get("state");
+      expect(state, path).toMatch(/^[\da-f]{20,}$/);
+      expect(response.headers.getSetCookie(), path).toContain(`editor-oauth-state=${state}; Path=/api/keystatic/github; Max-Age=600; HttpOnly; SameSite=Lax; Secure`);
+    }
+  });
+
   it("reads the route as Keystatic does, so no spelling of the callback's path gets around the state check", () => {
     for (const path of ["/api/keystatic/github/oauth/callback", "/api/keystatic//github/oauth/callback/", "/api/keystaticgithub/oauth/callback", "/api/keystatic/github/%6fauth/callback"]) {
       expect(keystaticRoute(path), path).toBe("github/oauth/callback");

@@ -19,6 +19,7 @@ type Log = { info(fields: Record<string, unknown>): void; warn(fields: Record<st
 export const stateCookie = "editor-oauth-state";
 const accessCookie = "keystatic-gh-access-token";
 const statePattern = /^[\da-f]{20,64}$/;
+const authorizeUrl = "https://github.com/login/oauth/authorize";
 
 export function parseCookies(header: string | null): Record<string, string> {
   const cookies: Record<string, string> = {};
@@ -64,12 +65,15 @@ export function safeSignIn(handler: KeystaticHandler, config: EditorServerConfig
     return response;
   }
 
-  async function login(request: Request) {
-    const response = toResponse(await handler(request));
+  /**
+   * A redirect to GitHub's authorize page (sign-in, and Keystatic's repo-not-found route when the refresh
+   * fails) carries a state this browser also holds in a cookie. Keystatic adds a state only when it has a page
+   * to come back to (its `ks-<state>` cookie): then that state is used, else a new one.
+   */
+  function withState(response: Response) {
     const location = response.headers.get("location");
-    if (!location) return response;
+    if (!location?.startsWith(authorizeUrl)) return response;
     const authorize = new URL(location);
-    // Keystatic adds a state only when it has a page to come back to: then it is ours too.
     const state = authorize.searchParams.get("state") ?? randomBytes(20).toString("hex");
     authorize.searchParams.set("state", state);
     response.headers.set("location", authorize.href);
@@ -129,9 +133,8 @@ export function safeSignIn(handler: KeystaticHandler, config: EditorServerConfig
   return async (request: Request): Promise<Response> => {
     const path = keystaticRoute(new URL(request.url).pathname);
     if (path === undefined) return page(400, "Bad request");
-    if (path === "github/login") return harden(await login(request));
     if (path === "github/oauth/callback") return harden(await callback(request));
     if (path === "github/logout") return harden(await logout(request));
-    return harden(toResponse(await handler(request)));
+    return harden(withState(toResponse(await handler(request))));
   };
 }
