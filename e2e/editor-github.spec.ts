@@ -158,6 +158,18 @@ test("a value the schema refuses cannot be saved: nothing is committed", async (
   expect(github.head(branch)).toBe(head);
 });
 
+test("when the access token has expired, the editor gets a new one with the refresh token", async ({ page, context }) => {
+  await signIn(page);
+  const old = (await context.cookies(editor.url)).find((cookie) => cookie.name === "keystatic-gh-access-token")!.value;
+  await context.clearCookies({ name: "keystatic-gh-access-token" });
+  await page.goto(`${editor.url}/keystatic/branch/main/singleton/home`);
+  await expect(page.getByRole("button", { name: "Save" })).toBeVisible({ timeout: 30_000 });
+  const renewed = (await context.cookies(editor.url)).find((cookie) => cookie.name === "keystatic-gh-access-token")!.value;
+  expect(renewed).not.toBe(old);
+  expect(github.state.calls).toContain("POST /login/oauth/access_token refresh_token");
+  expect(github.tokenIsValid(renewed)).toBe(true);
+});
+
 test("signing out revokes the token at GitHub and clears both cookies", async ({ page, context }) => {
   await signIn(page);
   const token = (await context.cookies(editor.url)).find((cookie) => cookie.name === "keystatic-gh-access-token")!.value;
