@@ -5,6 +5,7 @@ import { makeGenericAPIRouteHandler } from "@keystatic/core/api/generic";
 import { Hono } from "hono";
 import { createLogger } from "../../server/logger";
 import { commonSecurityHeaders } from "../../server/security-headers";
+import { httpServerOptions } from "../../server/server-process";
 import { loadEditorConfig } from "./config";
 import { editorPage, editorPolicy, signedOutPage } from "./page";
 import { type KeystaticHandler, safeSignIn } from "./sign-in";
@@ -70,8 +71,8 @@ app.get("/assets/:file", (c) => {
 app.all("/api/keystatic/*", async (c) => {
   // Keystatic builds GitHub's callback address from the request's origin: the public one, whatever the proxy.
   const url = new URL(c.req.path + new URL(c.req.url).search, config.url);
-  const body = c.req.method === "GET" || c.req.method === "HEAD" ? undefined : await c.req.arrayBuffer();
-  const response = await api(new Request(url, { method: c.req.method, headers: c.req.raw.headers, body }));
+  // Keystatic's GitHub routes read no body (the browser commits through GitHub's API): none is read or passed on.
+  const response = await api(new Request(url, { method: c.req.method, headers: c.req.raw.headers }));
   response.headers.set("cache-control", "no-store");
   return response;
 });
@@ -80,7 +81,9 @@ app.onError((error, c) => {
   return c.text("The editor could not answer; try again in a minute.", 502);
 });
 
-const server = serve({ fetch: app.fetch, port: config.port, hostname: config.host }, (info) => {
+// The site's limits: slow clients cannot hold connections open (server/server-process.ts).
+const limits = { HEADERS_TIMEOUT_MS: 20_000, REQUEST_TIMEOUT_MS: 30_000, KEEP_ALIVE_TIMEOUT_MS: 5_000 };
+const server = serve({ fetch: app.fetch, port: config.port, hostname: config.host, serverOptions: httpServerOptions(limits) }, (info) => {
   log.info({ msg: "editor listening", url: config.url.origin, port: info.port, repo: config.repo });
 });
 for (const signal of ["SIGTERM", "SIGINT"] as const) {
