@@ -63,6 +63,11 @@ describe("sign-in on an https origin", () => {
     }
   });
 
+  it("refuses a callback with a garbled state cookie as any other (403, never an error)", async () => {
+    const response = await api(new Request("https://edit.example.com/api/keystatic/github/oauth/callback?code=abc&state=%E0", { headers: { cookie: "editor-oauth-state=%E0%A4%A" } }));
+    expect(response.status).toBe(403);
+  });
+
   it("reads the route as Keystatic does, so no spelling of the callback's path gets around the state check", () => {
     for (const path of ["/api/keystatic/github/oauth/callback", "/api/keystatic//github/oauth/callback/", "/api/keystaticgithub/oauth/callback", "/api/keystatic/github/%6fauth/callback"]) {
       expect(keystaticRoute(path), path).toBe("github/oauth/callback");

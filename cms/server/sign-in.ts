@@ -21,11 +21,19 @@ const accessCookie = "keystatic-gh-access-token";
 const statePattern = /^[\da-f]{20,64}$/;
 const authorizeUrl = "https://github.com/login/oauth/authorize";
 
+const decoded = (value: string) => {
+  try {
+    return decodeURIComponent(value);
+  } catch {
+    return value; // a malformed cookie is just a value that matches nothing
+  }
+};
+
 export function parseCookies(header: string | null): Record<string, string> {
   const cookies: Record<string, string> = {};
   for (const part of (header ?? "").split(";")) {
     const eq = part.indexOf("=");
-    if (eq > 0) cookies[part.slice(0, eq).trim()] ??= decodeURIComponent(part.slice(eq + 1).trim());
+    if (eq > 0) cookies[part.slice(0, eq).trim()] ??= decoded(part.slice(eq + 1).trim());
   }
   return cookies;
 }
