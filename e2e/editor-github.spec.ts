@@ -1,7 +1,7 @@
 import { readdirSync, readFileSync, statSync } from "node:fs";
 import { join } from "node:path";
 import { expect, type BrowserContext, type Page, test } from "@playwright/test";
-import { startLiveEditor } from "./support/editor";
+import { isLoopback, startLiveEditor } from "./support/editor";
 import { type FakeGitHub, startFakeGitHub } from "./support/fake-github";
 
 /*
@@ -28,14 +28,13 @@ test.afterAll(async () => {
   await github?.stop();
 });
 
-const loopback = (url: string) => /^(https?|wss?):\/\/(127\.0\.0\.1|localhost|\[::1\])(:\d+)?\//.test(url) || /^(data|blob|about):/.test(url);
 const githubHost = /^https:\/\/(github\.com|api\.github\.com|avatars\.githubusercontent\.com)\//;
 let outside: string[] = [];
 let violations: string[] = [];
 
 /** GitHub's hosts answer from the fake; anything else outside loopback is recorded and refused. */
 async function routeGitHub(context: BrowserContext) {
-  await context.route((url) => !loopback(url.href), async (route) => {
+  await context.route((url) => !isLoopback(url.href), async (route) => {
     const url = new URL(route.request().url());
     if (!githubHost.test(url.href)) {
       outside.push(url.href);

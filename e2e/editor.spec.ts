@@ -1,7 +1,7 @@
 import { readdirSync, readFileSync, rmSync, statSync } from "node:fs";
 import { join } from "node:path";
 import { expect, type Page, test } from "@playwright/test";
-import { copyContent, startEditor } from "./support/editor";
+import { copyContent, isLoopback, startEditor } from "./support/editor";
 import { startDevServer } from "./support/servers";
 
 /*
@@ -28,13 +28,12 @@ test.afterAll(async () => {
   if (dir) rmSync(dir, { recursive: true, force: true });
 });
 
-const loopback = (url: string) => /^(https?|wss?):\/\/(127\.0\.0\.1|localhost|\[::1\])(:\d+)?\//.test(url) || /^(data|blob|about):/.test(url);
 let outside: string[] = [];
 test.beforeEach(async ({ context }) => {
   test.setTimeout(90_000);
   outside = [];
   // Recorded and refused, so nothing leaves the machine even when the test is about to fail.
-  await context.route((url) => !loopback(url.href), async (route) => {
+  await context.route((url) => !isLoopback(url.href), async (route) => {
     outside.push(route.request().url());
     await route.abort("blockedbyclient");
   });

@@ -7,6 +7,9 @@ import { startVite } from "./servers";
 
 const root = resolve(import.meta.dirname, "../..");
 
+/** Whether the browser may load a URL in the editor tests: loopback servers and in-page data only. */
+export const isLoopback = (url: string) => /^(https?|wss?):\/\/(127\.0\.0\.1|localhost|\[::1\])(:\d+)?\//.test(url) || /^(data|blob|about):/.test(url);
+
 /** A copy of the content files in a temporary folder: the editor's tests never write to the work tree. */
 export function copyContent() {
   const dir = mkdtempSync(join(tmpdir(), "content-"));
