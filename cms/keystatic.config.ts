@@ -1,5 +1,6 @@
-import { collection, config, singleton } from "@keystatic/core";
+// First, before any schema is built or parsed.
 import "./zod-without-eval";
+import { collection, config, singleton } from "@keystatic/core";
 import type { z } from "zod";
 import { homeSchema, industrySchema, resourceSchema, serviceSchema, slugSchema } from "../app/content/schema";
 import { fieldFor, fieldsOf, titleField } from "./fields";
