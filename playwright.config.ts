@@ -38,6 +38,7 @@ const mainServerEnv = {
 const desktop = { ...devices["Desktop Chrome"], viewport: { width: 1280, height: 800 } };
 const timingSpecs = /navigation\.spec\.ts$/;
 const editorSpecs = /editor\.spec\.ts$/;
+const liveEditorSpecs = /editor-github\.spec\.ts$/;
 const noScriptSpecs = /no-script\.spec\.ts$/;
 const storageBlockedSpecs = /storage-blocked\.spec\.ts$/;
 
@@ -61,7 +62,7 @@ export default defineConfig<SiteDataOptions>({
     {
       name: "chromium",
       // Several instances need a shared database: that spec runs on PostgreSQL only. Scroll timing runs on its own, last.
-      testIgnore: [/multi-instance\.spec\.ts$/, timingSpecs, editorSpecs, noScriptSpecs, storageBlockedSpecs],
+      testIgnore: [/multi-instance\.spec\.ts$/, timingSpecs, editorSpecs, liveEditorSpecs, noScriptSpecs, storageBlockedSpecs],
       metadata: { engine: "sqlite" },
       use: { ...desktop },
     },
@@ -72,6 +73,14 @@ export default defineConfig<SiteDataOptions>({
       // The content editor (npm run cms) and the dev site, on a temporary copy of the content, one test at a time.
       name: "editor",
       testMatch: editorSpecs,
+      fullyParallel: false,
+      metadata: { engine: "sqlite" },
+      use: { ...desktop },
+    },
+    {
+      // The live editor (build/server/editor.mjs, GitHub mode) against a fake GitHub on a real git repository, in order.
+      name: "editor-github",
+      testMatch: liveEditorSpecs,
       fullyParallel: false,
       metadata: { engine: "sqlite" },
       use: { ...desktop },
@@ -97,7 +106,7 @@ export default defineConfig<SiteDataOptions>({
       name: "scroll-timing",
       testMatch: timingSpecs,
       fullyParallel: false,
-      dependencies: ["chromium", "editor", "no-script", "storage-blocked", ...(withPostgres ? ["postgres"] : [])],
+      dependencies: ["chromium", "editor", "editor-github", "no-script", "storage-blocked", ...(withPostgres ? ["postgres"] : [])],
       metadata: { engine: "sqlite" },
       use: { ...desktop },
     },

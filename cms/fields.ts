@@ -2,6 +2,8 @@ import { type ComponentSchema, fields } from "@keystatic/core";
 import { createElement } from "react";
 import { TextArea, TextField } from "@keystar/ui/text-field";
 import { z } from "zod";
+import { techIconSchema } from "../app/content/schema";
+import { knownTechIconSchema } from "./tech-icons";
 
 /*
  * The editor's form, derived from app/content/schema.ts: labels from the keys, help texts from the schema's
@@ -71,6 +73,8 @@ function textField(schema: z.ZodType, label: string) {
 export function fieldFor(schema: z.ZodType, key: string): ComponentSchema {
   const def = defOf(schema);
   const label = labelOf(key);
+  // A technology logo: the build also checks the slug against simple-icons, so the editor does too.
+  if (schema === techIconSchema) return textField(knownTechIconSchema, label);
   if (def.type === "pipe" && def.in) return fieldFor(def.in, key);
   if (def.type === "object" && def.shape) return fields.object(fieldsOf(schema), { label, description: schema.description });
   if (def.type === "array" && def.element) {

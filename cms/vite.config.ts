@@ -4,7 +4,7 @@ import { fileURLToPath } from "node:url";
 import { makeGenericAPIRouteHandler } from "@keystatic/core/api/generic";
 import { defineConfig, type Plugin, type ViteDevServer } from "vite";
 import { contentDir } from "../app/content/files.server.ts";
-import type { saveIssues as SaveIssues } from "./gate.ts";
+import type { gateRequest as GateRequest } from "./gate.ts";
 
 /*
  * `npm run cms`: Keystatic's editor at http://127.0.0.1:5174/keystatic, on loopback only (its save endpoint
@@ -45,21 +45,12 @@ function keystaticApi(): Plugin {
             return;
           }
           const { default: config } = await server.ssrLoadModule("/keystatic.config.ts");
-          const { saveIssues } = (await server.ssrLoadModule("/gate.ts")) as { saveIssues: typeof SaveIssues };
+          const { gateRequest } = (await server.ssrLoadModule("/gate.ts")) as { gateRequest: typeof GateRequest };
           const body = req.method === "POST" ? await readBody(req) : undefined;
-          if (req.url === "/update" && body) {
-            let issues: string[];
-            try {
-              const { additions = [] } = JSON.parse(body.toString("utf8")) as { additions?: { path: string; contents: string }[] };
-              issues = additions.flatMap((a) => saveIssues(String(a.path), Buffer.from(String(a.contents), "base64url").toString("utf8")));
-            } catch {
-              res.writeHead(400).end("Bad data");
-              return;
-            }
-            if (issues.length) {
-              res.writeHead(422, { "content-type": "text/plain; charset=utf-8" }).end(`Not saved: ${issues.join("; ")}`);
-              return;
-            }
+          const refused = gateRequest(req.method ?? "GET", req.url ?? "/", body);
+          if (refused) {
+            res.writeHead(refused.status, { "content-type": "text/plain; charset=utf-8" }).end(refused.text);
+            return;
           }
           const handler = makeGenericAPIRouteHandler({ config, localBaseDirectory: contentDir() });
           const request = new Request(`http://${req.headers.host}/api/keystatic${req.url}`, {
@@ -85,6 +76,19 @@ function keystaticApi(): Plugin {
   };
 }
 
+// In the browser, the technology logos' slugs alone (about 16 KB gzip), not the simple-icons package with every drawing.
+const techIconSlugsModule = fileURLToPath(new URL("./tech-icon-slugs.ts", import.meta.url));
+function techIconSlugsForTheBrowser(): Plugin {
+  return {
+    name: "tech-icon-slugs",
+    async load(id, options) {
+      if (options?.ssr || id !== techIconSlugsModule) return undefined;
+      const { techIconSlugs } = await import("./tech-icon-slugs.ts");
+      return `export const techIconSlugs = new Set(${JSON.stringify([...techIconSlugs])});`;
+    },
+  };
+}
+
 export default defineConfig({
   root: fileURLToPath(new URL(".", import.meta.url)),
   appType: "spa",
@@ -93,8 +97,18 @@ export default defineConfig({
   cacheDir: fileURLToPath(new URL("../node_modules/.vite-cms", import.meta.url)),
   define: { "import.meta.env.VITE_DEV_SITE_URL": JSON.stringify(process.env.DEV_SITE_URL ?? "http://localhost:5173") },
   server: { host, port, strictPort: true },
+  // `npm run build`: the live editor's page (served by build/server/editor.mjs), apart from the site's build/client.
+  build: {
+    outDir: fileURLToPath(new URL("../build/editor", import.meta.url)),
+    emptyOutDir: true,
+    chunkSizeWarningLimit: 5000,
+    rolldownOptions: {
+      // Keystatic's "use client" markers mean nothing in a client-only app.
+      onwarn: (warning, warn) => (warning.code === "MODULE_LEVEL_DIRECTIVE" ? undefined : warn(warning)),
+    },
+  },
   preview: { host },
-  plugins: [keystaticApi(), { name: "strip-google-fonts", enforce: "pre", transform: stripGoogleFonts }],
+  plugins: [keystaticApi(), techIconSlugsForTheBrowser(), { name: "strip-google-fonts", enforce: "pre", transform: stripGoogleFonts }],
   optimizeDeps: {
     include: ["@keystatic/core", "@keystatic/core/ui"],
     rolldownOptions: { plugins: [{ name: "strip-google-fonts", transform: stripGoogleFonts }] },

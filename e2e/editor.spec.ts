@@ -1,7 +1,7 @@
 import { readdirSync, readFileSync, rmSync, statSync } from "node:fs";
 import { join } from "node:path";
 import { expect, type Page, test } from "@playwright/test";
-import { copyContent, startEditor } from "./support/editor";
+import { copyContent, isLoopback, startEditor } from "./support/editor";
 import { startDevServer } from "./support/servers";
 
 /*
@@ -28,13 +28,12 @@ test.afterAll(async () => {
   if (dir) rmSync(dir, { recursive: true, force: true });
 });
 
-const loopback = (url: string) => /^(https?|wss?):\/\/(127\.0\.0\.1|localhost|\[::1\])(:\d+)?\//.test(url) || /^(data|blob|about):/.test(url);
 let outside: string[] = [];
 test.beforeEach(async ({ context }) => {
   test.setTimeout(90_000);
   outside = [];
   // Recorded and refused, so nothing leaves the machine even when the test is about to fail.
-  await context.route((url) => !loopback(url.href), async (route) => {
+  await context.route((url) => !isLoopback(url.href), async (route) => {
     outside.push(route.request().url());
     await route.abort("blockedbyclient");
   });
@@ -113,18 +112,27 @@ test("a value the schema refuses is refused with the schema's message, and nothi
   expect(snapshot()).toEqual(before);
 });
 
-test("the save endpoint refuses what the schema refuses, and any other site", async ({ request }) => {
+test("the save endpoint refuses what the build refuses, deletions of pages and any other site, at every spelling of its route", async ({ request }) => {
   const before = snapshot();
   const file = JSON.parse(before["services/cloud-migration.json"]!);
   const encoded = (value: unknown) => Buffer.from(`${JSON.stringify(value, null, 2)}\n`).toString("base64url");
-  const update = (data: unknown, headers: Record<string, string> = {}) =>
-    request.post(`${editor.url}/api/keystatic/update`, {
+  const update = (data: unknown, headers: Record<string, string> = {}, route = "update", deletions: string[] = []) =>
+    request.post(`${editor.url}/api/keystatic/${route}`, {
       headers: { "no-cors": "1", "content-type": "application/json", ...headers },
-      data: JSON.stringify({ additions: [{ path: "services/cloud-migration.json", contents: encoded(data) }], deletions: [] }),
+      data: JSON.stringify({ additions: data ? [{ path: "services/cloud-migration.json", contents: encoded(data) }] : [], deletions: deletions.map((path) => ({ path })) }),
     });
-  const refused = await update({ ...file, impacts: file.impacts.map((i: object, n: number) => (n === 0 ? { ...i, value: "Minutes" } : i)) });
-  expect(refused.status()).toBe(422);
-  expect(await refused.text()).toContain("services/cloud-migration.json: impacts.0.value: must be a figure");
+  const badFigure = { ...file, impacts: file.impacts.map((i: object, n: number) => (n === 0 ? { ...i, value: "Minutes" } : i)) };
+  // Every spelling of the save route that Keystatic's handler accepts is checked.
+  for (const route of ["update", "update?x", "/update", "update/"]) {
+    const refused = await update(badFigure, {}, route);
+    expect(refused.status(), route).toBe(422);
+    expect(await refused.text()).toContain("services/cloud-migration.json: impacts.0.value: must be a figure");
+  }
+  const deleted = await update(undefined, {}, "update/", ["services/ux-design.json"]);
+  expect(deleted.status()).toBe(422);
+  expect(await deleted.text()).toContain("services/ux-design.json: a page of the site cannot be deleted");
+  const unknownLogo = { ...file, capabilities: file.capabilities.map((c: { icons: string[] }, n: number) => (n === 0 ? { ...c, icons: ["notalogo", ...c.icons.slice(1)] } : c)) };
+  expect(await (await update(unknownLogo)).text()).toContain('Unknown simple-icons slug "notalogo"');
   expect((await update({ ...file, summry: "typo" })).status()).toBe(422);
   expect((await update(file, { origin: "http://evil.example" })).status()).toBe(403);
   const garbled = await request.post(`${editor.url}/api/keystatic/update`, { headers: { "no-cors": "1", "content-type": "application/json" }, data: "{not json" });
@@ -156,13 +164,16 @@ test("the home page singleton saves", async ({ page }) => {
   ]);
 });
 
-test("the public build and the server bundle carry no trace of the editor", () => {
+test("the public build and the site's server bundle carry no trace of the editor", () => {
   const traces: string[] = [];
   const walk = (path: string) => {
     if (statSync(path).isDirectory()) return readdirSync(path).forEach((name) => walk(join(path, name)));
     if (/\.(br|gz|png|webp|ico)$/.test(path)) return;
+    // The live editor's own bundle (build/server/editor.mjs) is the one file there that is the editor.
+    if (/^build\/server\/editor\.mjs/.test(path)) return;
     if (/keystatic|keystar\/ui|\/api\/keystatic/i.test(readFileSync(path, "utf8"))) traces.push(path);
   };
   for (const dir of ["build/client", "build/server"]) walk(dir);
   expect(traces).toEqual([]);
+  expect(readdirSync("build/server").sort()).toEqual(["editor.mjs", "editor.mjs.map", "index.mjs", "index.mjs.map", "messages.mjs", "messages.mjs.map"]);
 });

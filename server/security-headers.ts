@@ -40,7 +40,7 @@ export function pagePolicy(config: ServerConfig, scriptHashes: string[]): string
 /** Policy of everything that is not a page (API answers, assets): nothing may run or frame it. */
 export const resourcePolicy = "default-src 'none'; frame-ancestors 'none'";
 
-export function commonSecurityHeaders(config: ServerConfig): Record<string, string> {
+export function commonSecurityHeaders(config: Pick<ServerConfig, "siteUrl">): Record<string, string> {
   return {
     "X-Content-Type-Options": "nosniff",
     "Referrer-Policy": "strict-origin-when-cross-origin",

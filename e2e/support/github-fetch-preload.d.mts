@@ -1,0 +1,2 @@
+// Side effects only: replaces globalThis.fetch so that GitHub's hosts reach FAKE_GITHUB_URL.
+export {};
