@@ -3,6 +3,7 @@ import { startFakeSiteverify } from "./support/fake-siteverify.mjs";
 import { startChatReceiver, startSmtpInbox, type ReceivedMail } from "./support/lead-inbox.mjs";
 import { listMessages, runMessages, startServer, type SiteServer } from "./support/servers";
 import { lead as sampleLead, unique } from "./support/leads";
+import { site } from "../app/config/site";
 
 /*
  * What follows a lead besides sales' e-mail: the visitor's confirmation, the team chat alert, and the source
@@ -57,7 +58,7 @@ const withSetup = (env: Record<string, string>, run: (s: Setup) => Promise<void>
 const to = (s: Setup, address: string) => s.inbox.mails.filter((received: ReceivedMail) => received.rcptTo.includes(address));
 const channelStatus = async (s: Setup, id: number, channel: string) => (await listMessages(s.server.databaseUrl)).find((m) => m.id === id)?.deliveries.find((d) => d.channel === channel)?.status;
 
-test("a verified visitor gets one confirmation: to them alone, auto-replied, replies going to sales, and none of their words", withSetup({}, async (s) => {
+test("a verified visitor gets one confirmation: to them alone, auto-replied, replies going to the public sales address, and none of their words", withSetup({}, async (s) => {
   const body = lead({ firstName: "Eve <b>", company: "Spam Corp", message: `Buy cheap watches at https://spam.example ${unique()}` });
   const email = body.email as string;
   const first = await s.post(body);
@@ -69,7 +70,9 @@ test("a verified visitor gets one confirmation: to them alone, auto-replied, rep
   expect(mail.cc).toBeUndefined();
   expect(mail.bcc).toBeUndefined();
   expect(mail.headers.get("auto-submitted")).toBe("auto-replied");
-  expect(mail.replyTo?.value.map((a) => a.address)).toEqual(["sales@arcline.example", "leads@arcline.example"]);
+  // One public address (LEADS_REPLY_TO, by default the site's sales e-mail): never the internal LEADS_NOTIFY_TO list.
+  expect(mail.replyTo?.value.map((a) => a.address)).toEqual([site.salesEmail]);
+  expect(JSON.stringify(mail.headers.get("reply-to"))).not.toMatch(/arcline\.example/);
   expect(mail.from?.value).toEqual([{ name: "Website", address: "no-reply@arcline.example" }]);
   expect(mail.subject).toBe(`We received your message (reference #${first.id})`);
   const text = mail.text ?? "";

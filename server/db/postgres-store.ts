@@ -4,7 +4,7 @@ import { migrations as allMigrations, type Migration } from "./postgres-migratio
 import { createPostgresRateLimiter } from "./postgres-rate-limit";
 import { OUTBOX_STATS_SQL, toOutboxStats } from "./outbox-stats";
 import { DELIVERY_COLUMNS, MESSAGE_COLUMNS, sourceColumn, toLeads, toMessage, type Row } from "./rows";
-import { CHANNEL_NOT_CONFIGURED, CONFIRMATION_WINDOW_MS, addressKey, type Channel, type Enqueue, type Lead, type NewMessage, type OutboxJob, type Store, type StoredMessage } from "./store";
+import { CHANNEL_NOT_CONFIGURED, CONFIRMATION_CAP_WINDOW_MS, CONFIRMATION_WINDOW_MS, addressKey, type Channel, type Enqueue, type Lead, type NewMessage, type OutboxJob, type Store, type StoredMessage } from "./store";
 
 export type PostgresOptions = {
   /** Connections per instance (PG_POOL_MAX). Every instance has its own pool: keep the sum under max_connections. */
@@ -24,6 +24,8 @@ export const isPostgresUrl = (url: string) => /^postgres(ql)?:\/\//i.test(url);
 
 // Any constant will do, as long as nothing else in the database uses it: "arcline" in ASCII.
 const MIGRATION_LOCK = 0x617263_6c696e65n;
+// The hourly cap on confirmations, counted by one instance at a time: "confirm" in ASCII.
+const CONFIRMATION_CAP_LOCK = 0x636f6e_6669726dn;
 
 /** A pool with time limits everywhere, so a database that is down or stuck makes queries fail fast, never hang. */
 export function createPool(url: string, { poolMax = 10, statementTimeoutMs = 5000, connectTimeoutMs = 3000, onPoolError }: PostgresOptions = {}) {
@@ -151,7 +153,16 @@ export class PostgresStore implements Store {
       );
       const created = inserted.rows[0];
       if (created) {
-        for (const { channel, externalId, oncePerDayTo } of deliveries) {
+        for (const { channel, externalId, oncePerDayTo, hourlyCap } of deliveries) {
+          if (oncePerDayTo !== undefined && hourlyCap !== undefined) {
+            // One instance at a time counts and takes a turn (the lock ends with the transaction), so instances
+            // queuing at the same moment cannot each see room for one more.
+            await client.query("SELECT pg_advisory_xact_lock($1)", [CONFIRMATION_CAP_LOCK.toString()]);
+            const recent = await client.query<{ n: string }>("SELECT COUNT(*) AS n FROM confirmation_sends WHERE queued_at > $1", [
+              new Date(Date.parse(message.createdAt) - CONFIRMATION_CAP_WINDOW_MS),
+            ]);
+            if (Number(recent.rows[0]?.n ?? 0) >= hourlyCap) continue;
+          }
           if (oncePerDayTo !== undefined) {
             // The address's record is taken only if older than the window. The upsert locks the row, so two
             // instances queuing for one address at the same moment take turns, and the second finds it fresh.

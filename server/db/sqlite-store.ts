@@ -6,7 +6,7 @@ import { createClient, type Client, type Row } from "@libsql/client";
 import { migrations as allMigrations, type Migration } from "./sqlite-migrations";
 import { OUTBOX_STATS_SQL, toOutboxStats } from "./outbox-stats";
 import { DELIVERY_COLUMNS, MESSAGE_COLUMNS, sourceColumn, toLeads, toMessage } from "./rows";
-import { CHANNEL_NOT_CONFIGURED, CONFIRMATION_WINDOW_MS, addressKey, type Channel, type Enqueue, type Lead, type NewMessage, type OutboxJob, type Store, type StoredMessage } from "./store";
+import { CHANNEL_NOT_CONFIGURED, CONFIRMATION_CAP_WINDOW_MS, CONFIRMATION_WINDOW_MS, addressKey, type Channel, type Enqueue, type Lead, type NewMessage, type OutboxJob, type Store, type StoredMessage } from "./store";
 
 export type Database = Client;
 
@@ -100,19 +100,24 @@ export class SqliteStore implements Store {
           ],
         },
         // Finds nothing (so queues nothing) when the insert above was a resend that changed nothing.
-        ...deliveries.flatMap(({ channel, externalId, oncePerDayTo }) => {
+        ...deliveries.flatMap(({ channel, externalId, oncePerDayTo, hourlyCap }) => {
           if (oncePerDayTo === undefined) {
             return [{ sql: "INSERT INTO outbox (message_id, channel, external_id, next_attempt_at) SELECT id, ?, ?, ? FROM messages WHERE public_id = ?", args: [channel, externalId, now, publicId] }];
           }
-          // The address's record is taken by this lead only if it is older than the window; the row is queued only if it was.
+          // The address's record is taken by this lead only if it is older than the window (and the hour's cap is
+          // not reached); the row is queued only if it was.
           const key = addressKey(oncePerDayTo);
           // Counted from when leads arrived (createdAt), the time the API stamps on each.
-          const windowStart = new Date(Date.parse(message.createdAt) - CONFIRMATION_WINDOW_MS).toISOString();
+          const at = Date.parse(message.createdAt);
+          const windowStart = new Date(at - CONFIRMATION_WINDOW_MS).toISOString();
+          // Every record queued within the hour is one confirmation (an address gets one a day). The batch is one write transaction: no race.
+          const cap = hourlyCap === undefined ? "" : " AND (SELECT COUNT(*) FROM confirmation_sends WHERE queued_at > ?) < ?";
+          const capArgs = hourlyCap === undefined ? [] : [new Date(at - CONFIRMATION_CAP_WINDOW_MS).toISOString(), hourlyCap];
           return [
             {
-              sql: `INSERT INTO confirmation_sends (address_key, queued_at, public_id) SELECT ?, ?, ? WHERE EXISTS (SELECT 1 FROM messages WHERE public_id = ?)
+              sql: `INSERT INTO confirmation_sends (address_key, queued_at, public_id) SELECT ?, ?, ? WHERE EXISTS (SELECT 1 FROM messages WHERE public_id = ?)${cap}
                     ON CONFLICT (address_key) DO UPDATE SET queued_at = excluded.queued_at, public_id = excluded.public_id WHERE confirmation_sends.queued_at <= ?`,
-              args: [key, message.createdAt, publicId, publicId, windowStart],
+              args: [key, message.createdAt, publicId, publicId, ...capArgs, windowStart],
             },
             {
               sql: `INSERT INTO outbox (message_id, channel, external_id, next_attempt_at) SELECT id, ?, ?, ? FROM messages

@@ -291,6 +291,29 @@ describe.each(Object.keys(engines) as (keyof typeof engines)[])("the %s store", 
     expect((await claim(store, "confirmation")).map((job) => job.externalId)).toEqual(["<confirm-1@x>", "<confirm-3@x>", "<confirm-4@x>", "<confirm-5@x>"]);
   });
 
+  it("counts every spelling of one inbox as one address: a +tag, Gmail's dots, googlemail.com", async () => {
+    const store = await open();
+    const spellings = ["victim@gmail.com", "victim+1@gmail.com", "Victim+2@Gmail.com", "v.ictim@gmail.com", "vic.tim+x@googlemail.com"];
+    for (const [i, email] of spellings.entries()) await store.insertLead({ ...sample, email, createdAt: hoursAfter(i) }, confirmation(email, i));
+    expect(await confirmed(store)).toEqual([true, false, false, false, false]);
+    // Erasing any spelling forgets the inbox's turn.
+    await store.eraseByEmail("V.I.C.T.I.M+gone@googlemail.com");
+    await store.insertLead({ ...sample, email: "victim+3@gmail.com", createdAt: hoursAfter(6) }, confirmation("victim+3@gmail.com", 9));
+    expect((await claim(store, "confirmation")).map((job) => job.externalId)).toEqual(["<confirm-0@x>", "<confirm-9@x>"]);
+  });
+
+  it("queues at most the hourly cap of confirmations, all addresses together, also for leads arriving at the same moment", async () => {
+    const store = await open();
+    const capped = (email: string, n: number) => confirmation(email, n).map((row) => ({ ...row, hourlyCap: 3 }));
+    await Promise.all(Array.from({ length: 6 }, (_, i) => store.insertLead({ ...sample, email: `p${i}@example.com`, createdAt: hoursAfter(0) }, capped(`p${i}@example.com`, i))));
+    expect((await confirmed(store)).filter(Boolean)).toHaveLength(3);
+    // Leads over the cap are stored all the same; an hour later there is room again.
+    expect(await store.listLeads()).toHaveLength(6);
+    await store.insertLead({ ...sample, email: "late@example.com", createdAt: hoursAfter(0.9) }, capped("late@example.com", 7));
+    await store.insertLead({ ...sample, email: "later@example.com", createdAt: hoursAfter(1.1) }, capped("later@example.com", 8));
+    expect((await confirmed(store)).slice(6)).toEqual([false, true]);
+  });
+
   it("shares the once-a-day rule between leads arriving at the same moment", async () => {
     const store = await open();
     await Promise.all(Array.from({ length: 6 }, (_, i) => store.insertLead({ ...sample, createdAt: hoursAfter(0) }, confirmation("ada@example.com", i))));

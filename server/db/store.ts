@@ -1,4 +1,3 @@
-import { createHash } from "node:crypto";
 import type { ContactMessage, VisitSource } from "~/lib/contact-schema";
 
 /*
@@ -58,15 +57,17 @@ export type OutboxJob = {
 
 /**
  * An outbox row to write with a new lead, in the same transaction. With `oncePerDayTo`, the row is written only
- * if no other row with that address was in the last CONFIRMATION_WINDOW_MS (any case; every instance sharing
- * the store counts): the visitor's confirmation, so the form cannot be used to flood someone's inbox.
+ * if no other row for that inbox was in the last CONFIRMATION_WINDOW_MS (any spelling: see address-key.ts; every
+ * instance sharing the store counts): the visitor's confirmation, so the form cannot be used to flood someone's
+ * inbox. With `hourlyCap` as well, only while fewer than that many such rows (all addresses together) were
+ * written in the last hour, so it cannot be used to mail many strangers once each either.
  */
-export type Enqueue = { channel: Channel; externalId: string; oncePerDayTo?: string };
+export type Enqueue = { channel: Channel; externalId: string; oncePerDayTo?: string; hourlyCap?: number };
 
 export const CONFIRMATION_WINDOW_MS = 24 * 3600_000;
+export const CONFIRMATION_CAP_WINDOW_MS = 3600_000;
 
-/** How an address is kept for the once-a-day rule: a hash of its lower-case form, never the address itself. */
-export const addressKey = (email: string) => createHash("sha256").update(email.trim().toLowerCase()).digest("hex");
+export { addressKey } from "./address-key";
 
 export interface Store {
   readonly engine: "sqlite" | "postgres";
