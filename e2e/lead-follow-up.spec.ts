@@ -107,14 +107,14 @@ test("an unverified lead gets no confirmation", withSetup({}, async (s) => {
   expect((await listMessages(s.server.databaseUrl)).find((m) => m.id === id)?.deliveries.map((d) => d.channel).sort()).toEqual(["chat", "email"]);
 }));
 
-test("the chat alert keeps a visitor's mentions and links as plain text, names the lead and its source, and is retried", withSetup({}, async (s) => {
+test("the chat alert keeps a visitor's mentions, links and images as plain text for Slack and Markdown clients, names the lead and its source, and is retried", withSetup({}, async (s) => {
   s.chat.settings.status = 503;
   const hostile = lead({
     firstName: "<!channel>",
     lastName: "<@U024BE7LH> @here",
-    company: "<https://evil.example|Click me> & Co",
-    message: `Hello <!here> <!everyone> <@U123|boss> <#C123> <https://evil.example/login|Your account> @channel ${"x".repeat(400)}`,
-    source: { landingPage: "/", utm: { campaign: "<!channel> spring", source: "<https://evil.example|news>" }, pages: ["/"] },
+    company: "<https://evil.example|Click me> & Co [CRM](https://phish.example)",
+    message: `Hello <!here> <!everyone> <@U123|boss> <#C123> <https://evil.example/login|Your account> @channel [Open lead in CRM](https://phish.example) ![](https://tracker.example/p.png) www.phish.example ${"x".repeat(400)}`,
+    source: { landingPage: "/", utm: { campaign: "<!channel> spring", source: "<https://evil.example|news>", term: "[win](https://phish.example)" }, pages: ["/"] },
   });
   const { id } = await s.post(hostile);
   await expect.poll(async () => (await listMessages(s.server.databaseUrl)).find((m) => m.id === id)?.deliveries.find((d) => d.channel === "chat")?.attempts, { timeout: 15_000 }).toBeGreaterThanOrEqual(1);
@@ -129,7 +129,10 @@ test("the chat alert keeps a visitor's mentions and links as plain text, names t
   expect(text).not.toMatch(/<https?:/);
   expect(text.match(/</g) ?? []).toEqual([]);
   expect(text).toContain("&lt;!channel&gt;");
-  expect(text).toContain("&lt;https://evil.example|Click me&gt; &amp; Co");
+  expect(text).toContain("&lt;https\u2060://evil.example|Click me&gt; &amp; Co [CRM]\u2060(https\u2060://phish.example)");
+  // Mattermost and Discord read Markdown: no link, image or bare URL a visitor typed may survive whole.
+  expect(text).not.toMatch(/\]\(|!\[\]\(|https?:\/\/|www\./);
+  expect(text).toContain("[Open lead in CRM]\u2060(https\u2060://phish.example) ![]\u2060(https\u2060://tracker.example/p.png) www\u2060.phish.example");
   expect(text).toContain("&lt;!here&gt;");
   // Mattermost and Discord read @channel, @here, @everyone: a word joiner keeps them from firing.
   expect(text).not.toMatch(/@(channel|here|everyone)/);
@@ -137,7 +140,7 @@ test("the chat alert keeps a visitor's mentions and links as plain text, names t
   // The first 300 characters of the message, then an ellipsis.
   const quoted = text.split("\n").find((line) => line.startsWith("> "))!;
   expect(quoted.endsWith("x…")).toBe(true);
-  expect(text).toContain("Source: campaign &lt;!channel&gt; spring (source &lt;https://evil.example|news&gt;)");
+  expect(text).toContain("Source: campaign &lt;!channel&gt; spring (source &lt;https\u2060://evil.example|news&gt;");
   await expect.poll(() => channelStatus(s, id, "chat")).toBe("sent");
 }));
 
