@@ -2,7 +2,7 @@ import { expect, test, type Browser } from "@playwright/test";
 import { startFakeSiteverify, type FakeSiteverify } from "./support/fake-siteverify.mjs";
 import { newWebhookSecret, startChatReceiver, startSmtpInbox, startWebhookReceiver } from "./support/lead-inbox.mjs";
 import { setNextCaptchaKind, stubRecaptcha } from "./support/recaptcha-stub";
-import { listMessages, runMessages, startServer, type SiteServer } from "./support/servers";
+import { listMessages, runMessages, startServer, withLeadId, type SiteServer } from "./support/servers";
 import { unique } from "./support/leads";
 
 /*
@@ -79,7 +79,7 @@ async function visitAndWrite(browser: Browser, viewport: { width: number; height
   await form.getByRole("button", { name: "Send Message" }).click();
   const response = await answer;
   expect(response.status()).toBe(201);
-  const { id } = (await response.json()) as { id: number };
+  const { id } = await withLeadId(server.databaseUrl, (await response.json()) as { ok: boolean; id: string });
   await context.close();
   expect(otherRequests).toEqual([]);
   expect(posts).toHaveLength(1);

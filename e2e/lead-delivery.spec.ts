@@ -4,7 +4,7 @@ import { dirname, join } from "node:path";
 import { expect, test } from "@playwright/test";
 import { startFakeSiteverify, type FakeSiteverify } from "./support/fake-siteverify.mjs";
 import { newWebhookSecret, startSmtpInbox, startWebhookReceiver, type ReceivedMail } from "./support/lead-inbox.mjs";
-import { listMessages, runMessages, runMessagesWith, setCreatedAt, startServer, tempDatabaseUrl, tempSqliteUrl, type SiteServer } from "./support/servers";
+import { listMessages, runMessages, runMessagesWith, setCreatedAt, startServer, tempDatabaseUrl, tempSqliteUrl, withLeadId, type SiteServer } from "./support/servers";
 import { lead, unique } from "./support/leads";
 
 /*
@@ -43,8 +43,8 @@ async function setUp(env: Record<string, string> = {}, { smtpDelayMs = 0, siteve
     /** Posts a lead to the running server and returns its id. */
     async post(body: Record<string, unknown> = lead()) {
       const response = await fetch(`${current().url}/api/contact`, { method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify(body) });
-      const answer = (await response.json()) as { ok: boolean; id: number; error?: string };
-      return { status: response.status, ...answer };
+      const answer = (await response.json()) as { ok: boolean; id?: string; error?: string };
+      return { status: response.status, ...(await withLeadId(current().databaseUrl, answer)) };
     },
     /** Starts the server again on the same database (after a crash or stop); a setting given as undefined is left unset. */
     async restart(extra: Record<string, string | undefined> = {}) {
@@ -317,7 +317,7 @@ test.describe("with no delivery channel", () => {
       expect(server.output()).toMatch(/"msg":"lead delivery","summary":"Leads are only stored \(no delivery channel configured\): set SMTP_URL/);
       const response = await fetch(`${server.url}/api/contact`, { method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify(lead()) });
       expect(response.status).toBe(201);
-      id = ((await response.json()) as { id: number }).id;
+      id = (await withLeadId(server.databaseUrl, (await response.json()) as { ok: boolean; id: string })).id;
       const [stored] = await listMessages(server.databaseUrl);
       expect(stored!.deliveries).toEqual([]);
       expect(await runMessages(server.databaseUrl)).toContain("not delivered: no channel was configured");
@@ -344,7 +344,7 @@ test.describe("with no delivery channel", () => {
     try {
       expect(server.output()).toContain(`each notification e-mail is written to ${mailDir}/`);
       const response = await fetch(`${server.url}/api/contact`, { method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify(lead()) });
-      const { id } = (await response.json()) as { id: number };
+      const { id } = await withLeadId(databaseUrl, (await response.json()) as { ok: boolean; id: string });
       await expect.poll(() => { try { return readdirSync(mailDir); } catch { return []; } }).toEqual([`lead-${id}.eml`]);
       const eml = readFileSync(join(mailDir, `lead-${id}.eml`), "utf8");
       expect(eml).toContain("Subject: New enquiry from Grace Hopper (Navy)");
@@ -359,7 +359,7 @@ test.describe("with no delivery channel", () => {
     const mailDir = mkdtempSync(join(tmpdir(), "lead-previews-"));
     const env = { DATABASE_URL: databaseUrl, LEADS_MAIL_DIR: mailDir, RECAPTCHA_SECRET_KEY: "a-real-looking-secret", RECAPTCHA_VERIFY_URL: siteverify.url, CONTACT_RATE_LIMIT: "1000" };
     const post = async (server: SiteServer, body: Record<string, unknown>) =>
-      ((await (await fetch(`${server.url}/api/contact`, { method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify(body) })).json()) as { id: number }).id;
+      (await withLeadId(databaseUrl, (await (await fetch(`${server.url}/api/contact`, { method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify(body) })).json()) as { ok: boolean; id: string })).id;
     const previews = () => readdirSync(mailDir).sort();
     let server = await startServer(env);
     let ids: number[];

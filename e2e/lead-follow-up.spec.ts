@@ -1,7 +1,7 @@
 import { expect, test } from "@playwright/test";
 import { startFakeSiteverify } from "./support/fake-siteverify.mjs";
 import { startChatReceiver, startSmtpInbox, type ReceivedMail } from "./support/lead-inbox.mjs";
-import { listMessages, runMessages, startServer, type SiteServer } from "./support/servers";
+import { listMessages, runMessages, startServer, withLeadId, type SiteServer } from "./support/servers";
 import { lead as sampleLead, unique } from "./support/leads";
 import { site } from "../app/config/site";
 
@@ -37,7 +37,7 @@ async function setUp(env: Record<string, string> = {}) {
     server,
     async post(body: Record<string, unknown>) {
       const response = await fetch(`${server.url}/api/contact`, { method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify(body) });
-      return { status: response.status, ...((await response.json()) as { ok: boolean; id: number; error?: string }) };
+      return { status: response.status, ...(await withLeadId(server.databaseUrl, (await response.json()) as { ok: boolean; id?: string; error?: string })) };
     },
     async tearDown() {
       await server.stop();

@@ -132,9 +132,9 @@ export class PostgresStore implements Store {
     return this.transaction(async (client) => {
       // ON CONFLICT DO NOTHING on the submission id's unique index: a resend arriving at another instance at the
       // same moment waits for the first transaction and then inserts nothing.
-      const inserted = await client.query<{ id: string }>(
+      const inserted = await client.query<{ id: string; public_id: string }>(
         `INSERT INTO messages (first_name, last_name, email, company, message, created_at, ip, user_agent, verification, verification_note, submission_id, public_id, source)
-         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13) ON CONFLICT DO NOTHING RETURNING id`,
+         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13) ON CONFLICT DO NOTHING RETURNING id, public_id`,
         [
           message.firstName,
           message.lastName,
@@ -183,19 +183,14 @@ export class PostgresStore implements Store {
             publicId,
           ]);
         }
-        return { id: Number(created.id), created: true };
+        return { id: Number(created.id), publicId: created.public_id, created: true };
       }
       // A new statement sees what the other transaction committed (READ COMMITTED).
-      const existing = await client.query<{ id: string }>("SELECT id FROM messages WHERE submission_id = $1", [message.submissionId ?? null]);
+      const existing = await client.query<{ id: string; public_id: string }>("SELECT id, public_id FROM messages WHERE submission_id = $1", [message.submissionId ?? null]);
       const row = existing.rows[0];
       if (!row) throw new Error("The message was neither stored nor found.");
-      return { id: Number(row.id), created: false };
+      return { id: Number(row.id), publicId: row.public_id, created: false };
     });
-  }
-
-  async likelyNextId() {
-    const result = await this.pool.query<{ next: string }>("SELECT COALESCE(MAX(id), 0) + 1 AS next FROM messages");
-    return Number(result.rows[0]?.next ?? 1);
   }
 
   async listLeads(filter: { email?: string } = {}): Promise<Lead[]> {

@@ -73,6 +73,25 @@ describe("openDatabase", () => {
     expect((await later.execute("SELECT version FROM schema_migrations ORDER BY version")).rows.map((row) => row.version)).toEqual([...migrations.map((m) => m.version), migrations.length + 1]);
   });
 
+  it("gives leads stored before public ids one, so a resend of them is answered with a public id too", async () => {
+    const { url } = tempUrl();
+    const backfill = migrations.find((migration) => migration.name === "a public id for every lead")!;
+    const before = await open(url, { migrations: migrations.filter((migration) => migration.version < backfill.version) });
+    for (const submission of ["old-0001", "old-0002"]) {
+      await before.execute({
+        sql: "INSERT INTO messages (first_name, last_name, email, message, created_at, verification, submission_id) VALUES ('Ada', 'L', 'ada@example.com', 'm', ?, 'verified', ?)",
+        args: [sample.createdAt, submission],
+      });
+    }
+    const store = await SqliteStore.open(url);
+    stores.push(store);
+    const again = await store.insertLead({ ...sample, submissionId: "old-0001" }, []);
+    const other = await store.insertLead({ ...sample, submissionId: "old-0002" }, []);
+    expect(again).toMatchObject({ id: 1, created: false });
+    for (const { publicId } of [again, other]) expect(publicId).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/);
+    expect(again.publicId).not.toBe(other.publicId);
+  });
+
   it("refuses a URL that is not a file", () => {
     expect(() => databaseFile("libsql://example.turso.io")).toThrow(/file: URL/);
   });

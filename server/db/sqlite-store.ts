@@ -135,12 +135,7 @@ export class SqliteStore implements Store {
     );
     const row = results.at(-1)?.rows[0];
     if (!row) throw new Error("The message was neither stored nor found.");
-    return { id: Number(row.id), created: row.public_id === publicId };
-  }
-
-  async likelyNextId() {
-    const result = await this.db.execute("SELECT COALESCE(MAX(id), 0) + 1 AS next FROM messages");
-    return Number(result.rows[0]?.next ?? 1);
+    return { id: Number(row.id), publicId: String(row.public_id), created: row.public_id === publicId };
   }
 
   async listLeads(filter: { email?: string } = {}): Promise<Lead[]> {

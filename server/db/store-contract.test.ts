@@ -46,13 +46,14 @@ describe.each(Object.keys(engines) as (keyof typeof engines)[])("the %s store", 
     expect((await open()).engine).toBe(engine);
   });
 
-  it("stores and lists messages as given, with increasing ids", async () => {
+  it("stores and lists messages as given, with increasing row ids and random public ids", async () => {
     const store = await open();
-    expect(await store.likelyNextId()).toBe(1);
     const first = await store.insertLead(sample, []);
     const second = await store.insertLead({ ...sample, verification: "unverified", verificationNote: "siteverify timeout after 5000 ms", ip: null, userAgent: null }, []);
     expect(second.id).toBeGreaterThan(first.id);
-    expect(await store.likelyNextId()).toBe(second.id + 1);
+    // The id the API shows: a version 4 UUID, nothing to count leads by.
+    for (const { publicId } of [first, second]) expect(publicId).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/);
+    expect(second.publicId).not.toBe(first.publicId);
     expect(await store.listLeads()).toEqual([
       { ...sample, id: first.id, submissionId: null, source: null, deliveries: [] },
       { ...sample, id: second.id, submissionId: null, source: null, deliveries: [], verification: "unverified", verificationNote: "siteverify timeout after 5000 ms", ip: null, userAgent: null },
@@ -66,7 +67,7 @@ describe.each(Object.keys(engines) as (keyof typeof engines)[])("the %s store", 
     const other = await store.insertLead({ ...sample, submissionId: null }, []);
     const otherToo = await store.insertLead({ ...sample, submissionId: null }, []);
     expect(first.created).toBe(true);
-    expect(again).toEqual({ id: first.id, created: false });
+    expect(again).toEqual({ id: first.id, publicId: first.publicId, created: false });
     expect(new Set([first.id, other.id, otherToo.id]).size).toBe(3);
     const leads = await store.listLeads();
     expect(leads).toHaveLength(3);
@@ -82,6 +83,7 @@ describe.each(Object.keys(engines) as (keyof typeof engines)[])("the %s store", 
     );
     expect(results.filter((result) => result.created)).toHaveLength(1);
     expect(new Set(results.map((result) => result.id)).size).toBe(1);
+    expect(new Set(results.map((result) => result.publicId)).size).toBe(1);
     expect(await store.listLeads()).toHaveLength(1);
     expect(await claim(store, "email")).toHaveLength(1);
   });

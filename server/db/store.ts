@@ -73,11 +73,11 @@ export interface Store {
   readonly engine: "sqlite" | "postgres";
   /**
    * Stores a message and one outbox row per channel in one transaction, and resolves once it is committed.
-   * A message resent with a submission id already stored is not stored again (nor queued): the first id is returned.
+   * A message resent with a submission id already stored is not stored again (nor queued): the first lead's ids
+   * are returned. `id` is the row id operators use; `publicId` is a random UUID stored with the lead, the only
+   * id the API shows (a sequential one would tell anyone how many leads the company gets).
    */
-  insertLead(message: NewMessage, deliveries: Enqueue[]): Promise<{ id: number; created: boolean }>;
-  /** The id the next stored message would most likely get, so a decoy answer looks like a real one. */
-  likelyNextId(): Promise<number>;
+  insertLead(message: NewMessage, deliveries: Enqueue[]): Promise<{ id: number; publicId: string; created: boolean }>;
   /** Every lead with its deliveries, oldest first; or only those of one e-mail address (any case). */
   listLeads(filter?: { email?: string }): Promise<Lead[]>;
   /**

@@ -26,7 +26,7 @@ export function escapeChat(value: string): string {
   return value
     .replace(/[&<>]/g, (char) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;" })[char] ?? char)
     .replace(/@/g, `@${JOINER}`)
-    .replace(/\]([(\[:])/g, `]${JOINER}$1`)
+    .replace(/\]([([:])/g, `]${JOINER}$1`)
     // A scheme followed by a joiner is no scheme: neither a bare URL nor an <autolink> once a client decodes &lt;.
     .replace(/([a-z][a-z0-9+.-]*):\/\//gi, `$1${JOINER}://`)
     .replace(/&lt;([a-z][a-z0-9+.-]*):/gi, `&lt;$1${JOINER}:`)
