@@ -322,7 +322,7 @@ export class PostgresStore implements Store {
 
   // Outbox rows go with their lead (ON DELETE CASCADE), in the same statement.
   async deleteLeadsBefore(cutoff: Date) {
-    return this.transaction(async (client) => {
+    const result = await this.transaction(async (client) => {
       // A confirmation still pending or failed does not keep the visitor's data: only deliveries to the company do.
       const deleted = await client.query<{ id: string }>(
         `DELETE FROM messages WHERE created_at < $1
@@ -334,13 +334,36 @@ export class PostgresStore implements Store {
       const kept = await client.query<{ n: string }>("SELECT COUNT(*) AS n FROM messages WHERE created_at < $1", [cutoff]);
       return { deleted: ids(deleted.rows), kept: Number(kept.rows[0]?.n ?? 0) };
     });
+    if (result.deleted.length > 0) await this.vacuumLeads();
+    return result;
   }
 
   async eraseByEmail(email: string) {
-    return this.transaction(async (client) => {
+    const erased = await this.transaction(async (client) => {
       await client.query("DELETE FROM confirmation_sends WHERE address_key = $1", [addressKey(email)]);
       return ids((await client.query<{ id: string }>("DELETE FROM messages WHERE lower(email) = lower($1) RETURNING id", [email])).rows);
     });
+    if (erased.length > 0) await this.vacuumLeads();
+    return erased;
+  }
+
+  /**
+   * A DELETE only marks rows dead: their bytes stay in the table and index files until a VACUUM prunes them
+   * (autovacuum would, some time later). Run at once after erase and retention, so the files hold no erased lead
+   * once PostgreSQL next writes those pages out (its next checkpoint). The write-ahead log, and any backup or
+   * replica, keep them until they are recycled or expire: README, Personal data. On a connection without the
+   * pool's time limits: a VACUUM of a large table may take longer than any query is allowed to.
+   */
+  private async vacuumLeads() {
+    const client = await this.pool.connect();
+    try {
+      await client.query("SET statement_timeout = 0");
+      // query_timeout per query is read by pg's client (lib/client.js) but missing from its types.
+      await client.query({ text: "VACUUM messages, outbox, confirmation_sends", query_timeout: 600_000 } as pg.QueryConfig);
+    } finally {
+      // Never hand the pool a connection without its statement time-out.
+      client.release(true);
+    }
   }
 
   sharedRateLimiter(options: { name: string; limit: number; windowMs?: number }) {

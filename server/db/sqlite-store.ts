@@ -34,6 +34,9 @@ export async function openDatabase(url: string, { migrations = allMigrations }: 
     await db.execute("PRAGMA journal_mode = WAL");
     await db.execute("PRAGMA synchronous = FULL");
     await db.execute("PRAGMA busy_timeout = 5000");
+    // secure_delete: deleted rows are overwritten with zeros, so an erased address is not left readable in
+    // free space (see deleteWhere for the WAL).
+    await db.execute("PRAGMA secure_delete = ON");
     await migrate(db, migrations);
   } catch (error) {
     db.close();
@@ -289,7 +292,13 @@ export class SqliteStore implements Store {
       ],
       "write",
     );
-    return (deleted?.rows ?? []).map((row) => Number(row.id)).sort((a, b) => a - b);
+    const ids = (deleted?.rows ?? []).map((row) => Number(row.id)).sort((a, b) => a - b);
+    // The WAL still holds the pages as they were before the delete (and the rows' first writes): copy the
+    // zeroed pages into the database file and empty the WAL, so no file of the database holds the lead.
+    // A reader holding an old snapshot (npm run messages at that moment) can keep it from finishing: the next
+    // erase or retention sweep completes it.
+    if (ids.length > 0) await this.db.execute("PRAGMA wal_checkpoint(TRUNCATE)");
+    return ids;
   }
 
   async close() {
