@@ -1,4 +1,4 @@
-import { mkdtempSync, readdirSync, readFileSync, rmSync } from "node:fs";
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { dirname, join } from "node:path";
 import { expect, test } from "@playwright/test";
@@ -354,7 +354,7 @@ test.describe("with no delivery channel", () => {
     }
   });
 
-  test("erase and retention delete the .eml previews with their leads", async () => {
+  test("erase and retention delete the .eml previews with their leads, and leave no byte of them in the SQLite files", async () => {
     const databaseUrl = tempDatabaseUrl();
     const mailDir = mkdtempSync(join(tmpdir(), "lead-previews-"));
     const env = { DATABASE_URL: databaseUrl, LEADS_MAIL_DIR: mailDir, RECAPTCHA_SECRET_KEY: "a-real-looking-secret", RECAPTCHA_VERIFY_URL: siteverify.url, CONTACT_RATE_LIMIT: "1000" };
@@ -363,19 +363,29 @@ test.describe("with no delivery channel", () => {
     const previews = () => readdirSync(mailDir).sort();
     let server = await startServer(env);
     let ids: number[];
+    const bodies = [lead({ email: "ada@example.com" }), lead(), lead()];
+    // What `grep -c TEXT data/messages.db data/messages.db-wal data/messages.db-shm` finds (SQLite; PostgreSQL: server/db/postgres-store.test.ts).
+    const sqliteFile = databaseUrl.startsWith("file:") ? databaseUrl.slice("file:".length) : undefined;
+    const filesHolding = (text: string) =>
+      ["", "-wal", "-shm"].filter((suffix) => sqliteFile && existsSync(sqliteFile + suffix) && readFileSync(sqliteFile + suffix).includes(Buffer.from(text)));
     try {
-      ids = [await post(server, lead({ email: "ada@example.com" })), await post(server, lead()), await post(server, lead())];
+      ids = [await post(server, bodies[0]!), await post(server, bodies[1]!), await post(server, bodies[2]!)];
       await expect.poll(previews, { timeout: 20_000 }).toEqual(ids.map((id) => `lead-${id}.eml`).sort());
     } finally {
       await server.stop();
     }
     expect(await runMessagesWith({ LEADS_MAIL_DIR: mailDir }, databaseUrl, "erase", "--email", "ada@example.com")).toBe("Erased 1 lead from ada@example.com.\n");
     expect(previews()).toEqual([`lead-${ids[1]}.eml`, `lead-${ids[2]}.eml`].sort());
+    expect(filesHolding("ada@example.com")).toEqual([]);
+    // The check itself finds what is there: the leads kept.
+    expect(filesHolding(bodies[1]!.message as string).length > 0).toBe(Boolean(sqliteFile));
     await setCreatedAt(databaseUrl, [ids[1]!], new Date(Date.now() - 40 * 86_400_000));
     server = await startServer({ ...env, LEADS_RETENTION_DAYS: "30" });
     try {
       await expect.poll(() => server.output(), { timeout: 20_000 }).toContain('"msg":"retention","deleted":1');
       expect(previews()).toEqual([`lead-${ids[2]}.eml`]);
+      expect(filesHolding(bodies[1]!.message as string)).toEqual([]);
+      expect(filesHolding(bodies[2]!.message as string).length > 0).toBe(Boolean(sqliteFile));
     } finally {
       await server.stop();
       rmSync(mailDir, { recursive: true, force: true });
