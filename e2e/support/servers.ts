@@ -83,9 +83,10 @@ export async function leadIdOf(databaseUrl: string, publicId: string): Promise<n
   return Number(rows[0]!.id);
 }
 
-/** An API answer with the public id swapped for the lead's row id (left out when nothing was stored). */
+/** An API answer with the public id swapped for the lead's row id (NaN when nothing was stored: an error, or the honeypot's decoy). */
 export async function withLeadId<T extends { ok: boolean; id?: string }>(databaseUrl: string, answer: T): Promise<Omit<T, "id"> & { id: number; publicId?: string }> {
-  return { ...answer, publicId: answer.id, id: answer.ok && answer.id ? await leadIdOf(databaseUrl, answer.id) : Number.NaN };
+  const id = answer.ok && answer.id ? await leadIdOf(databaseUrl, answer.id).catch(() => Number.NaN) : Number.NaN;
+  return { ...answer, publicId: answer.id, id };
 }
 
 /** The database of the main test server of the current project. */
