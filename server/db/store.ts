@@ -121,7 +121,11 @@ export interface Store {
    * the ids deleted and how many were kept.
    */
   deleteLeadsBefore(cutoff: Date): Promise<{ deleted: number[]; kept: number }>;
-  /** Deletes every lead from one e-mail address (any case) with its outbox rows and once-a-day record; resolves to the ids deleted. */
+  /**
+   * Deletes every lead from one e-mail address (any case) with its outbox rows, and the once-a-day record of its
+   * inbox; resolves to the ids deleted. Like deleteLeadsBefore, it leaves nothing of them in the database's files
+   * that the engine can clear (SQLite: secure_delete and a WAL checkpoint; PostgreSQL: VACUUM).
+   */
   eraseByEmail(email: string): Promise<number[]>;
   /**
    * A rate limiter counted in the store itself, shared by every instance that uses it. Only engines made for
