@@ -348,20 +348,25 @@ export class PostgresStore implements Store {
   }
 
   /**
-   * A DELETE only marks rows dead: their bytes stay in the table and index files until a VACUUM prunes them
-   * (autovacuum would, some time later). Run at once after erase and retention, so the files hold no erased lead
-   * once PostgreSQL next writes those pages out (its next checkpoint). The write-ahead log, and any backup or
-   * replica, keep them until they are recycled or expire: README, Personal data. On a connection without the
-   * pool's time limits: a VACUUM of a large table may take longer than any query is allowed to.
+   * A DELETE only marks rows dead, and a plain VACUUM only marks their space free: the bytes stay in the table
+   * files until new rows happen to overwrite them (measured: an updated, then deleted outbox row was still there
+   * after two VACUUMs). VACUUM FULL writes the tables into new files and removes the old ones, so no file of the
+   * database holds an erased lead. It locks the tables while it runs (new leads wait; a few ms for a table of
+   * leads), so it waits at most 3 s for running transactions; if they keep it out, the rows stay in the files until
+   * the next erase or retention sweep, and a warning says so. The write-ahead log, backups and replicas keep them
+   * until they expire (README, Personal data). No statement time-out: a large table may take longer than a query.
    */
   private async vacuumLeads() {
     const client = await this.pool.connect();
     try {
       await client.query("SET statement_timeout = 0");
+      await client.query("SET lock_timeout = '3s'");
       // query_timeout per query is read by pg's client (lib/client.js) but missing from its types.
-      await client.query({ text: "VACUUM messages, outbox, confirmation_sends", query_timeout: 600_000 } as pg.QueryConfig);
+      await client.query({ text: "VACUUM FULL messages, outbox, confirmation_sends", query_timeout: 600_000 } as pg.QueryConfig);
+    } catch (error) {
+      process.emitWarning(`VACUUM FULL after deleting leads did not run (${(error as Error).message}): their bytes stay in the table files until the next erase or retention sweep.`);
     } finally {
-      // Never hand the pool a connection without its statement time-out.
+      // Never hand the pool a connection without its time limits.
       client.release(true);
     }
   }

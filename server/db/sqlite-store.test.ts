@@ -113,6 +113,10 @@ describe("erase and retention", () => {
     for (const email of ["erase.me@example.com", "keep.me@example.com"]) await server.insertLead({ ...sample, email, message: `${long} ${email}` }, confirm(email));
     await server.insertLead({ ...sample, email: "expired@example.com", message: "Expired secret", createdAt: "2020-01-01T00:00:00.000Z" }, confirm("expired@example.com"));
     for (const job of await server.claimDeliveries("email", { now: new Date(), leaseMs: 60_000, limit: 10 })) await server.markSent(job, new Date());
+    // A confirmation's error names the address it was refused for.
+    for (const job of await server.claimDeliveries("confirmation", { now: new Date(), leaseMs: 60_000, limit: 10 })) {
+      await server.markFailed(job, `the mail server refused ${job.lead.email} (550 No such user)`, null);
+    }
     expect(filesHolding(file, "erase.me@example.com")).not.toEqual([]);
 
     const cli = await SqliteStore.open(url);

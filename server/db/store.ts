@@ -124,7 +124,7 @@ export interface Store {
   /**
    * Deletes every lead from one e-mail address (any case) with its outbox rows, and the once-a-day record of its
    * inbox; resolves to the ids deleted. Like deleteLeadsBefore, it leaves nothing of them in the database's files
-   * that the engine can clear (SQLite: secure_delete and a WAL checkpoint; PostgreSQL: VACUUM).
+   * that the engine can clear (SQLite: secure_delete and a WAL checkpoint; PostgreSQL: VACUUM FULL).
    */
   eraseByEmail(email: string): Promise<number[]>;
   /**
