@@ -351,8 +351,8 @@ export class PostgresStore implements Store {
    * A DELETE only marks rows dead, and a plain VACUUM only marks their space free: the bytes stay in the table
    * files until new rows happen to overwrite them (measured: an updated, then deleted outbox row was still there
    * after two VACUUMs). VACUUM FULL writes the tables into new files and removes the old ones, so no file of the
-   * database holds an erased lead. It locks the tables while it runs (new leads wait; a few ms for a table of
-   * leads), so it waits at most 3 s for running transactions; if they keep it out, the rows stay in the files until
+   * database holds an erased lead. It locks the tables while it runs (new leads wait; an erase among 10,000
+   * leads took 0.6 s in all), so it waits at most 3 s for running transactions; if they keep it out, the rows stay in the files until
    * the next erase or retention sweep, and a warning says so. The write-ahead log, backups and replicas keep them
    * until they expire (README, Personal data). No statement time-out: a large table may take longer than a query.
    */
