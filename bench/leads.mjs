@@ -122,11 +122,12 @@ async function run(label, smtpDelayMs) {
     posts.push(
       fetch(`${server.url}/api/contact`, { method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify(body) }).then(
         async (response) => {
-          const answer = await response.json();
+          await response.json();
           const now = performance.now();
           if (response.status !== 201) return void (failed += 1);
           answerMs.push(now - sent);
-          acceptedAt.set(answer.id, Date.now());
+          // The API answers with a random public id; the lead's text finds its row id below.
+          acceptedAt.set(body.message, Date.now());
         },
         () => void (failed += 1),
       ),
@@ -134,10 +135,10 @@ async function run(label, smtpDelayMs) {
   }
   await Promise.all(posts);
   const acceptSeconds = (performance.now() - started) / 1000;
-  const ids = [...acceptedAt.keys()];
+  const accepted = acceptedAt.size;
   const timeout = Math.max(60_000, (N * smtpDelayMs) / 4);
-  await inbox.waitFor((mails) => new Set(mails.map((m) => Number(m.mail.headers.get("x-lead-id")))).size >= ids.length, timeout).catch(() => {});
-  await hooks.waitFor((deliveries) => new Set(deliveries.map((d) => d.payload.data.id)).size >= ids.length, timeout).catch(() => {});
+  await inbox.waitFor((mails) => new Set(mails.map((m) => Number(m.mail.headers.get("x-lead-id")))).size >= accepted, timeout).catch(() => {});
+  await hooks.waitFor((deliveries) => new Set(deliveries.map((d) => d.payload.data.id)).size >= accepted, timeout).catch(() => {});
   const firstMail = new Map();
   for (const m of inbox.mails) {
     const id = Number(m.mail.headers.get("x-lead-id"));
@@ -153,7 +154,7 @@ async function run(label, smtpDelayMs) {
   };
   let stored = await readLeads();
   for (const deadline = Date.now() + 180_000; Date.now() < deadline; stored = await readLeads()) {
-    if (ids.every((id) => stored.get(id)?.deliveries.every((d) => d.status !== "pending") ?? true)) break;
+    if ([...stored.values()].every((lead) => !acceptedAt.has(lead.message) || lead.deliveries.every((d) => d.status !== "pending"))) break;
     await new Promise((resolve) => setTimeout(resolve, 2000));
   }
   for (const m of inbox.mails) {
@@ -161,20 +162,22 @@ async function run(label, smtpDelayMs) {
     if (!firstMail.has(id)) firstMail.set(id, m.receivedAt);
   }
   for (const d of hooks.deliveries) if (!firstHook.has(d.payload.data.id)) firstHook.set(d.payload.data.id, d.receivedAt);
-  const lostIds = ids.filter((id) => !stored.has(id) || !firstMail.has(id) || !firstHook.has(id));
-  for (const id of lostIds) console.error(`lost lead ${id}:`, JSON.stringify(stored.get(id)?.deliveries ?? "not stored"));
-  const lost = lostIds.length;
-  const mailLag = ids.filter((id) => firstMail.has(id)).map((id) => firstMail.get(id) - acceptedAt.get(id));
-  const hookLag = ids.filter((id) => firstHook.has(id)).map((id) => firstHook.get(id) - acceptedAt.get(id));
+  const rowIdOf = new Map([...stored.values()].map((lead) => [lead.message, lead.id]));
+  const lostLeads = [...acceptedAt.keys()].filter((message) => !rowIdOf.has(message) || !firstMail.has(rowIdOf.get(message)) || !firstHook.has(rowIdOf.get(message)));
+  for (const message of lostLeads) console.error(`lost lead "${message}":`, JSON.stringify(stored.get(rowIdOf.get(message))?.deliveries ?? "not stored"));
+  const lost = lostLeads.length;
+  const lag = (first) => [...acceptedAt].filter(([message]) => first.has(rowIdOf.get(message))).map(([message, at]) => first.get(rowIdOf.get(message)) - at);
+  const mailLag = lag(firstMail);
+  const hookLag = lag(firstHook);
   for (const server of servers) await server.stop();
   await Promise.all([inbox.stop(), hooks.stop(), siteverify.close()]);
   rmSync(dir, { recursive: true, force: true });
   return {
     label: killedAt === null ? label : `${label}, kill -9 of 1 of ${INSTANCES} after ${killedAt} leads`,
     lost,
-    accepted: ids.length,
+    accepted,
     failed,
-    leadsPerSecond: ids.length / acceptSeconds,
+    leadsPerSecond: accepted / acceptSeconds,
     answerP50: percentile(answerMs, 50),
     answerP99: percentile(answerMs, 99),
     mailed: mailLag.length,

@@ -4,7 +4,7 @@ import { expect, test, type APIRequestContext } from "@playwright/test";
 import { SITEVERIFY_URL } from "../playwright.config";
 import { openStore } from "../server/db";
 import { GOOGLE_TEST_SECRET, startFakeSiteverify, type FakeSiteverify } from "./support/fake-siteverify.mjs";
-import { listMessages, mainDatabaseUrl, readMessages, startServer, tempDatabaseUrl, type SiteServer } from "./support/servers";
+import { leadIdOf, listMessages, mainDatabaseUrl, readMessages, startServer, tempDatabaseUrl, type SiteServer } from "./support/servers";
 import { unique } from "./support/leads";
 
 /*
@@ -24,6 +24,9 @@ const message = (overrides: Record<string, unknown> = {}) => ({
   recaptchaToken: token(),
   ...overrides,
 });
+
+/** A lead's public id: a version 4 UUID. */
+const PUBLIC_ID = /^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/;
 
 const post = (request: APIRequestContext, body: unknown, { url = "/api/contact", contentType = "application/json", headers = {} as Record<string, string> } = {}) =>
   request.post(url, { headers: { "Content-Type": contentType, ...headers }, data: typeof body === "string" ? body : JSON.stringify(body) });
@@ -48,18 +51,22 @@ async function storedByText(databaseUrl: string, text: string) {
 }
 
 test.describe("POST /api/contact on the main server", () => {
-  test("stores a valid message, verified by siteverify, and answers 201 with its id", async ({ request }) => {
+  test("stores a valid message, verified by siteverify, and answers 201 with its random public id", async ({ request }) => {
     const body = message();
     const response = await post(request, body, { headers: { "User-Agent": "contact-api-test" } });
     expect(response.status()).toBe(201);
     const answer = await response.json();
-    expect(answer).toEqual({ ok: true, id: expect.any(Number) });
+    // A UUID stored with the lead, not the row id: the answers must not let anyone count the leads.
+    expect(answer).toEqual({ ok: true, id: expect.stringMatching(PUBLIC_ID) });
+    const next = await (await post(request, message())).json();
+    expect(next.id).toMatch(PUBLIC_ID);
+    expect(next.id).not.toBe(answer.id);
     expect(response.headers()["content-type"]).toContain("application/json");
     expect(response.headers()["x-content-type-options"]).toBe("nosniff");
 
     const [row] = await storedByText(mainDatabaseUrl(), body.message);
     expect(row).toMatchObject({
-      id: answer.id,
+      id: await leadIdOf(mainDatabaseUrl(), answer.id),
       firstName: "Ada",
       lastName: "Lovelace",
       email: "ada@example.com",
@@ -163,12 +170,17 @@ test.describe("POST /api/contact on the main server", () => {
     expect(await storedByText(mainDatabaseUrl(), body.message)).toMatchObject([{ verification: "unverified", verificationNote: "siteverify HTTP 500" }]);
   });
 
-  test("answers a filled honeypot like a success but stores nothing", async ({ request }) => {
+  test("answers a filled honeypot like a success, in the same shape, but stores nothing", async ({ request }) => {
     const body = message({ website: "http://spam.example" });
     const response = await post(request, body);
     expect(response.status()).toBe(201);
-    expect(await response.json()).toEqual({ ok: true, id: expect.any(Number) });
+    const decoy = await response.json();
+    expect(decoy).toEqual({ ok: true, id: expect.stringMatching(PUBLIC_ID) });
     expect(await storedByText(mainDatabaseUrl(), body.message)).toHaveLength(0);
+    // Nothing in it to tell it from a real answer, nor to count leads by.
+    const real = await (await post(request, message())).json();
+    expect(Object.keys(decoy)).toEqual(Object.keys(real));
+    await expect(leadIdOf(mainDatabaseUrl(), decoy.id)).rejects.toThrow(/no lead/);
   });
 
   const invalid: [string, Record<string, unknown>, string | null][] = [
@@ -368,7 +380,7 @@ test.describe("contact API on its own server", () => {
     const env = { RECAPTCHA_VERIFY_URL: fake.url, DATABASE_URL: databaseUrl, CONTACT_RATE_LIMIT: "100" };
     let server = await startServer(env);
     try {
-      const acknowledged = new Map<number, string>();
+      const acknowledged = new Map<string, string>();
       const send = async (url: string, count: number) => {
         const bodies = Array.from({ length: count }, () => message({ message: `Kept ${unique()} ✓` }));
         const answers = await Promise.all(bodies.map((body) => post(request, body, { url: `${url}/api/contact` })));
@@ -387,7 +399,10 @@ test.describe("contact API on its own server", () => {
 
       const rows = await listMessages(databaseUrl);
       expect(rows).toHaveLength(15);
-      for (const [id, text] of acknowledged) expect(rows.find((row) => row.id === id)?.message).toBe(text);
+      for (const [id, text] of acknowledged) {
+        const rowId = await leadIdOf(databaseUrl, id);
+        expect(rows.find((row) => row.id === rowId)?.message).toBe(text);
+      }
     } finally {
       await server.stop();
       await fake.close();

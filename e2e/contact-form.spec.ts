@@ -4,7 +4,7 @@ import { home } from "../app/content/catalog.server";
 import { DATABASE_URL } from "../playwright.config";
 import { captchaState, RECAPTCHA_SCRIPT, setNextCaptchaKind, stubRecaptcha, type CaptchaKind } from "./support/recaptcha-stub";
 import { startFakeSiteverify } from "./support/fake-siteverify.mjs";
-import { listMessages, startDevServer, startServer } from "./support/servers";
+import { leadIdOf, listMessages, startDevServer, startServer } from "./support/servers";
 import { unique } from "./support/leads";
 
 /*
@@ -193,8 +193,9 @@ test.describe("contact form", () => {
     expect((await captchaState(page)).resets).toBe(1);
     await expect(ui.submit).toBeEnabled();
 
+    const rowId = await leadIdOf(DATABASE_URL, id);
     const rows = await listMessages(DATABASE_URL);
-    expect(rows.find((row) => row.id === id)).toMatchObject({ ...values, verification: "verified" });
+    expect(rows.find((row) => row.id === rowId)).toMatchObject({ ...values, verification: "verified" });
     expect(problems).toEqual([]);
   });
 

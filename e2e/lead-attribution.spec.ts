@@ -2,7 +2,7 @@ import { expect, test, type Browser } from "@playwright/test";
 import { startFakeSiteverify, type FakeSiteverify } from "./support/fake-siteverify.mjs";
 import { newWebhookSecret, startChatReceiver, startSmtpInbox, startWebhookReceiver } from "./support/lead-inbox.mjs";
 import { setNextCaptchaKind, stubRecaptcha } from "./support/recaptcha-stub";
-import { listMessages, runMessages, startServer, type SiteServer } from "./support/servers";
+import { listMessages, runMessages, startServer, withLeadId, type SiteServer } from "./support/servers";
 import { unique } from "./support/leads";
 
 /*
@@ -66,6 +66,7 @@ async function visitAndWrite(browser: Browser, viewport: { width: number; height
   await expect(page).toHaveURL(`${server.url}/`);
 
   const form = page.getByRole("form", { name: "Start Your Project" });
+  const privacyLine = (await page.locator("#contact-privacy").textContent()) ?? "";
   const email = `ada.${unique()}@example.com`;
   const message = `We want to modernise our platform. ${unique()}`;
   await form.getByLabel("First Name", { exact: true }).fill("Ada");
@@ -79,11 +80,11 @@ async function visitAndWrite(browser: Browser, viewport: { width: number; height
   await form.getByRole("button", { name: "Send Message" }).click();
   const response = await answer;
   expect(response.status()).toBe(201);
-  const { id } = (await response.json()) as { id: number };
+  const { id } = await withLeadId(server.databaseUrl, (await response.json()) as { ok: boolean; id: string });
   await context.close();
   expect(otherRequests).toEqual([]);
   expect(posts).toHaveLength(1);
-  return { id, email, message, posted: posts[0] as { source?: unknown } };
+  return { id, email, message, privacyLine, posted: posts[0] as { source?: Record<string, unknown> } };
 }
 
 const expectedSource = {
@@ -98,8 +99,11 @@ for (const [name, viewport, phone] of [
   ["on a desktop", { width: 1280, height: 800 }, false],
 ] as const) {
   test(`a lead from a campaign link shows its origin in the stored lead, the e-mail, the webhook and the chat alert (${name})`, async ({ browser }) => {
-    const { id, email, message, posted } = await visitAndWrite(browser, viewport, phone);
+    const { id, email, message, privacyLine, posted } = await visitAndWrite(browser, viewport, phone);
     expect(posted.source).toEqual(expectedSource);
+    // The line under the form names every kind of thing the request carried.
+    const named: Record<string, RegExp> = { landingPage: /pages you viewed/, pages: /pages you viewed/, referrer: /site that linked you here/, utm: /campaign tags \(utm_/ };
+    for (const key of Object.keys(posted.source!)) expect(privacyLine, `the privacy line names the ${key}`).toMatch(named[key] ?? /(?!)/);
 
     const [stored] = (await listMessages(server.databaseUrl)).filter((lead) => lead.id === id);
     expect(stored?.source).toEqual(expectedSource);

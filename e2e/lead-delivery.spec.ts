@@ -1,10 +1,10 @@
-import { mkdtempSync, readdirSync, readFileSync, rmSync } from "node:fs";
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { expect, test } from "@playwright/test";
 import { startFakeSiteverify, type FakeSiteverify } from "./support/fake-siteverify.mjs";
 import { newWebhookSecret, startSmtpInbox, startWebhookReceiver, type ReceivedMail } from "./support/lead-inbox.mjs";
-import { listMessages, runMessages, runMessagesWith, setCreatedAt, startServer, tempDatabaseUrl, type SiteServer } from "./support/servers";
+import { listMessages, runMessages, runMessagesWith, setCreatedAt, startServer, tempDatabaseUrl, withLeadId, type SiteServer } from "./support/servers";
 import { lead, unique } from "./support/leads";
 
 /*
@@ -43,8 +43,8 @@ async function setUp(env: Record<string, string> = {}, { smtpDelayMs = 0, siteve
     /** Posts a lead to the running server and returns its id. */
     async post(body: Record<string, unknown> = lead()) {
       const response = await fetch(`${current().url}/api/contact`, { method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify(body) });
-      const answer = (await response.json()) as { ok: boolean; id: number; error?: string };
-      return { status: response.status, ...answer };
+      const answer = (await response.json()) as { ok: boolean; id?: string; error?: string };
+      return { status: response.status, ...(await withLeadId(current().databaseUrl, answer)) };
     },
     /** Starts the server again on the same database (after a crash or stop); a setting given as undefined is left unset. */
     async restart(extra: Record<string, string | undefined> = {}) {
@@ -317,7 +317,7 @@ test.describe("with no delivery channel", () => {
       expect(server.output()).toMatch(/"msg":"lead delivery","summary":"Leads are only stored \(no delivery channel configured\): set SMTP_URL/);
       const response = await fetch(`${server.url}/api/contact`, { method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify(lead()) });
       expect(response.status).toBe(201);
-      id = ((await response.json()) as { id: number }).id;
+      id = (await withLeadId(server.databaseUrl, (await response.json()) as { ok: boolean; id: string })).id;
       const [stored] = await listMessages(server.databaseUrl);
       expect(stored!.deliveries).toEqual([]);
       expect(await runMessages(server.databaseUrl)).toContain("not delivered: no channel was configured");
@@ -373,23 +373,31 @@ test.describe("with no delivery channel", () => {
     }
   });
 
-  test("erase and retention delete the .eml previews with their leads", async () => {
+  test("erase and retention delete the .eml previews with their leads, and leave no byte of them in the SQLite files", async () => {
     const databaseUrl = tempDatabaseUrl();
     const mailDir = mkdtempSync(join(tmpdir(), "lead-previews-"));
     const env = { DATABASE_URL: databaseUrl, LEADS_MAIL_DIR: mailDir, RECAPTCHA_SECRET_KEY: "a-real-looking-secret", RECAPTCHA_VERIFY_URL: siteverify.url, CONTACT_RATE_LIMIT: "1000" };
     const post = async (server: SiteServer, body: Record<string, unknown>) =>
-      ((await (await fetch(`${server.url}/api/contact`, { method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify(body) })).json()) as { id: number }).id;
+      (await withLeadId(databaseUrl, (await (await fetch(`${server.url}/api/contact`, { method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify(body) })).json()) as { ok: boolean; id: string })).id;
     const previews = () => readdirSync(mailDir).sort();
     let server = await startServer(env);
     let ids: number[];
+    const bodies = [lead({ email: "ada@example.com" }), lead(), lead()];
+    // What `grep -c TEXT data/messages.db data/messages.db-wal data/messages.db-shm` finds (SQLite; PostgreSQL: server/db/postgres-store.test.ts).
+    const sqliteFile = databaseUrl.startsWith("file:") ? databaseUrl.slice("file:".length) : undefined;
+    const filesHolding = (text: string) =>
+      ["", "-wal", "-shm"].filter((suffix) => sqliteFile && existsSync(sqliteFile + suffix) && readFileSync(sqliteFile + suffix).includes(Buffer.from(text)));
     try {
-      ids = [await post(server, lead({ email: "ada@example.com" })), await post(server, lead()), await post(server, lead())];
+      ids = [await post(server, bodies[0]!), await post(server, bodies[1]!), await post(server, bodies[2]!)];
       await expect.poll(previews, { timeout: 20_000 }).toEqual(ids.map((id) => `lead-${id}.eml`).sort());
     } finally {
       await server.stop();
     }
     expect(await runMessagesWith({ LEADS_MAIL_DIR: mailDir }, databaseUrl, "erase", "--email", "ada@example.com")).toBe("Erased 1 lead from ada@example.com.\n");
     expect(previews()).toEqual([`lead-${ids[1]}.eml`, `lead-${ids[2]}.eml`].sort());
+    expect(filesHolding("ada@example.com")).toEqual([]);
+    // The check itself finds what is there: the leads kept.
+    expect(filesHolding(bodies[1]!.message as string).length > 0).toBe(Boolean(sqliteFile));
     await setCreatedAt(databaseUrl, [ids[1]!], new Date(Date.now() - 40 * 86_400_000));
     // A preview is no delivery, so retention keeps the lead until an operator settles it.
     expect(await runMessages(databaseUrl, "settle", String(ids[1]))).toBe(`1 delivery of lead #${ids[1]} settled: no longer awaited, so retention may delete the lead.\n`);
@@ -397,6 +405,8 @@ test.describe("with no delivery channel", () => {
     try {
       await expect.poll(() => server.output(), { timeout: 20_000 }).toContain('"msg":"retention","deleted":1');
       expect(previews()).toEqual([`lead-${ids[2]}.eml`]);
+      expect(filesHolding(bodies[1]!.message as string)).toEqual([]);
+      expect(filesHolding(bodies[2]!.message as string).length > 0).toBe(Boolean(sqliteFile));
     } finally {
       await server.stop();
       rmSync(mailDir, { recursive: true, force: true });

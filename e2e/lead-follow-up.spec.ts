@@ -1,8 +1,9 @@
 import { expect, test } from "@playwright/test";
 import { startFakeSiteverify } from "./support/fake-siteverify.mjs";
 import { startChatReceiver, startSmtpInbox, type ReceivedMail } from "./support/lead-inbox.mjs";
-import { listMessages, runMessages, startServer, type SiteServer } from "./support/servers";
+import { listMessages, runMessages, startServer, withLeadId, type SiteServer } from "./support/servers";
 import { lead as sampleLead, unique } from "./support/leads";
+import { site } from "../app/config/site";
 
 /*
  * What follows a lead besides sales' e-mail: the visitor's confirmation, the team chat alert, and the source
@@ -36,7 +37,7 @@ async function setUp(env: Record<string, string> = {}) {
     server,
     async post(body: Record<string, unknown>) {
       const response = await fetch(`${server.url}/api/contact`, { method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify(body) });
-      return { status: response.status, ...((await response.json()) as { ok: boolean; id: number; error?: string }) };
+      return { status: response.status, ...(await withLeadId(server.databaseUrl, (await response.json()) as { ok: boolean; id?: string; error?: string })) };
     },
     async tearDown() {
       await server.stop();
@@ -57,7 +58,7 @@ const withSetup = (env: Record<string, string>, run: (s: Setup) => Promise<void>
 const to = (s: Setup, address: string) => s.inbox.mails.filter((received: ReceivedMail) => received.rcptTo.includes(address));
 const channelStatus = async (s: Setup, id: number, channel: string) => (await listMessages(s.server.databaseUrl)).find((m) => m.id === id)?.deliveries.find((d) => d.channel === channel)?.status;
 
-test("a verified visitor gets one confirmation: to them alone, auto-replied, replies going to sales, and none of their words", withSetup({}, async (s) => {
+test("a verified visitor gets one confirmation: to them alone, auto-replied, replies going to the public sales address, and none of their words", withSetup({}, async (s) => {
   const body = lead({ firstName: "Eve <b>", company: "Spam Corp", message: `Buy cheap watches at https://spam.example ${unique()}` });
   const email = body.email as string;
   const first = await s.post(body);
@@ -69,7 +70,9 @@ test("a verified visitor gets one confirmation: to them alone, auto-replied, rep
   expect(mail.cc).toBeUndefined();
   expect(mail.bcc).toBeUndefined();
   expect(mail.headers.get("auto-submitted")).toBe("auto-replied");
-  expect(mail.replyTo?.value.map((a) => a.address)).toEqual(["sales@arcline.example", "leads@arcline.example"]);
+  // One public address (LEADS_REPLY_TO, by default the site's sales e-mail): never the internal LEADS_NOTIFY_TO list.
+  expect(mail.replyTo?.value.map((a) => a.address)).toEqual([site.salesEmail]);
+  expect(JSON.stringify(mail.headers.get("reply-to"))).not.toMatch(/arcline\.example/);
   expect(mail.from?.value).toEqual([{ name: "Website", address: "no-reply@arcline.example" }]);
   expect(mail.subject).toBe(`We received your message (reference #${first.id})`);
   const text = mail.text ?? "";
@@ -82,13 +85,14 @@ test("a verified visitor gets one confirmation: to them alone, auto-replied, rep
     expect(part).not.toMatch(/<img|https?:\/\//i);
   }
 
-  // A second message within a day: stored and sent to sales, but no second confirmation (any case of the address).
-  const second = await s.post(lead({ email: email.toUpperCase() }));
+  // A second message within a day: stored and sent to sales, but no second confirmation (any case, any +tag: one inbox).
+  const again = email.replace("@", "+again@").toUpperCase();
+  const second = await s.post(lead({ email: again }));
   expect(second.status).toBe(201);
   await s.inbox.waitFor(() => s.inbox.mails.some((m) => m.mail.headers.get("x-lead-id") === String(second.id) && m.rcptTo.includes("sales@arcline.example")));
   await expect.poll(() => channelStatus(s, second.id, "email")).toBe("sent");
   expect(to(s, email)).toHaveLength(1);
-  expect(to(s, email.toUpperCase())).toHaveLength(0);
+  expect(to(s, again)).toHaveLength(0);
   expect((await listMessages(s.server.databaseUrl)).find((m) => m.id === second.id)?.deliveries.map((d) => d.channel)).not.toContain("confirmation");
   // The operator sees the confirmation as a delivery of the first lead.
   await expect.poll(() => channelStatus(s, first.id, "confirmation")).toBe("sent");
@@ -104,14 +108,14 @@ test("an unverified lead gets no confirmation", withSetup({}, async (s) => {
   expect((await listMessages(s.server.databaseUrl)).find((m) => m.id === id)?.deliveries.map((d) => d.channel).sort()).toEqual(["chat", "email"]);
 }));
 
-test("the chat alert keeps a visitor's mentions and links as plain text, names the lead and its source, and is retried", withSetup({}, async (s) => {
+test("the chat alert keeps a visitor's mentions, links and images as plain text for Slack and Markdown clients, names the lead and its source, and is retried", withSetup({}, async (s) => {
   s.chat.settings.status = 503;
   const hostile = lead({
     firstName: "<!channel>",
     lastName: "<@U024BE7LH> @here",
-    company: "<https://evil.example|Click me> & Co",
-    message: `Hello <!here> <!everyone> <@U123|boss> <#C123> <https://evil.example/login|Your account> @channel ${"x".repeat(400)}`,
-    source: { landingPage: "/", utm: { campaign: "<!channel> spring", source: "<https://evil.example|news>" }, pages: ["/"] },
+    company: "<https://evil.example|Click me> & Co [CRM](https://phish.example)",
+    message: `Hello <!here> <!everyone> <@U123|boss> <#C123> <https://evil.example/login|Your account> @channel [Open lead in CRM](https://phish.example) ![](https://tracker.example/p.png) www.phish.example ${"x".repeat(400)}`,
+    source: { landingPage: "/", utm: { campaign: "<!channel> spring", source: "<https://evil.example|news>", term: "[win](https://phish.example)" }, pages: ["/"] },
   });
   const { id } = await s.post(hostile);
   await expect.poll(async () => (await listMessages(s.server.databaseUrl)).find((m) => m.id === id)?.deliveries.find((d) => d.channel === "chat")?.attempts, { timeout: 15_000 }).toBeGreaterThanOrEqual(1);
@@ -126,7 +130,10 @@ test("the chat alert keeps a visitor's mentions and links as plain text, names t
   expect(text).not.toMatch(/<https?:/);
   expect(text.match(/</g) ?? []).toEqual([]);
   expect(text).toContain("&lt;!channel&gt;");
-  expect(text).toContain("&lt;https://evil.example|Click me&gt; &amp; Co");
+  expect(text).toContain("&lt;https\u2060://evil.example|Click me&gt; &amp; Co [CRM]\u2060(https\u2060://phish.example)");
+  // Mattermost and Discord read Markdown: no link, image or bare URL a visitor typed may survive whole.
+  expect(text).not.toMatch(/\]\(|!\[\]\(|https?:\/\/|www\./);
+  expect(text).toContain("[Open lead in CRM]\u2060(https\u2060://phish.example) ![]\u2060(https\u2060://tracker.example/p.png) www\u2060.phish.example");
   expect(text).toContain("&lt;!here&gt;");
   // Mattermost and Discord read @channel, @here, @everyone: a word joiner keeps them from firing.
   expect(text).not.toMatch(/@(channel|here|everyone)/);
@@ -134,7 +141,7 @@ test("the chat alert keeps a visitor's mentions and links as plain text, names t
   // The first 300 characters of the message, then an ellipsis.
   const quoted = text.split("\n").find((line) => line.startsWith("> "))!;
   expect(quoted.endsWith("x…")).toBe(true);
-  expect(text).toContain("Source: campaign &lt;!channel&gt; spring (source &lt;https://evil.example|news&gt;)");
+  expect(text).toContain("Source: campaign &lt;!channel&gt; spring (source &lt;https\u2060://evil.example|news&gt;");
   await expect.poll(() => channelStatus(s, id, "chat")).toBe("sent");
 }));
 

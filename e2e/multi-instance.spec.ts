@@ -2,7 +2,7 @@ import { expect, test } from "@playwright/test";
 import { startFakeSiteverify, type FakeSiteverify } from "./support/fake-siteverify.mjs";
 import { startSmtpInbox } from "./support/lead-inbox.mjs";
 import { startPostgres } from "./support/postgres.mjs";
-import { listMessages, startServer, tempDatabaseUrl, type SiteServer } from "./support/servers";
+import { leadIdOf, listMessages, startServer, tempDatabaseUrl, type SiteServer } from "./support/servers";
 import { lead, unique } from "./support/leads";
 
 /*
@@ -15,7 +15,7 @@ test.describe.configure({ mode: "parallel" });
 async function post(server: SiteServer, body: Record<string, unknown>) {
   const started = Date.now();
   const response = await fetch(`${server.url}/api/contact`, { method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify(body) });
-  const answer = (await response.json()) as { ok: boolean; id?: number };
+  const answer = (await response.json()) as { ok: boolean; id?: string };
   return { status: response.status, retryAfter: response.headers.get("retry-after"), ms: Date.now() - started, ...answer };
 }
 
@@ -78,7 +78,7 @@ test("kill -9 of an instance mid-delivery: another instance delivers what it hel
     for (let i = 0; i < 4; i++) {
       const answer = await post(a!, lead());
       expect(answer.status).toBe(201);
-      ids.push(answer.id!);
+      ids.push(await leadIdOf(databaseUrl, answer.id!));
     }
     // Every delivery taken (one attempt) and none finished: they are on the wire, held by whoever took them.
     await expect.poll(async () => (await listMessages(databaseUrl)).flatMap((m) => m.deliveries).map((d) => `${d.status}:${d.attempts}`)).toEqual(ids.map(() => "pending:1"));

@@ -5,7 +5,7 @@ import { expect, test } from "@playwright/test";
 import { startFakeSiteverify, type FakeSiteverify } from "./support/fake-siteverify.mjs";
 import { newWebhookSecret, startSmtpInbox, startWebhookReceiver } from "./support/lead-inbox.mjs";
 import { startPostgres } from "./support/postgres.mjs";
-import { engine, listMessages, setCreatedAt, startServer, type SiteServer } from "./support/servers";
+import { engine, listMessages, setCreatedAt, startServer, withLeadId, type SiteServer } from "./support/servers";
 import { lead, unique } from "./support/leads";
 
 /*
@@ -18,7 +18,7 @@ test.describe.configure({ mode: "parallel" });
 
 async function post(server: SiteServer, body: unknown, contentType = "application/json") {
   const response = await fetch(`${server.url}/api/contact`, { method: "POST", headers: { "Content-Type": contentType }, body: typeof body === "string" ? body : JSON.stringify(body) });
-  return { status: response.status, ...((await response.json()) as { ok: boolean; id?: number }) };
+  return { status: response.status, ...(await withLeadId(server.databaseUrl, (await response.json()) as { ok: boolean; id?: string })) };
 }
 
 /** The metrics URL the server logged (METRICS_PORT=0 picks a free port). */

@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { RECAPTCHA_TEST_SITE_KEY } from "~/config/recaptcha";
+import { site } from "~/config/site";
 import { DEFAULT_DATABASE_URL } from "./db/store";
 import { checkTimeZone } from "./delivery/lead-text";
 import { DEFAULT_MAIL_DIR } from "./delivery/email";
@@ -59,6 +60,8 @@ const envSchema = z.object({
     .optional(),
   LEADS_NOTIFY_TO: list.pipe(z.array(z.email("must be a comma-separated list of e-mail addresses"))),
   LEADS_NOTIFY_FROM: z.string().optional(),
+  /** The one public address the visitor's confirmation names for replies: never the internal LEADS_NOTIFY_TO list. */
+  LEADS_REPLY_TO: z.email("must be one e-mail address").default(site.salesEmail),
   LEADS_WEBHOOK_URL: z.url({ protocol: /^https?$/ }).optional(),
   LEADS_WEBHOOK_SECRET: z.string().optional(),
   LEADS_RETENTION_DAYS: z.coerce.number().int().min(1).optional(),
@@ -82,6 +85,8 @@ const envSchema = z.object({
     }, "must be an IANA time zone such as UTC, Europe/Berlin or America/New_York"),
   /** The visitor's confirmation e-mail: off unless "on". */
   LEADS_CONFIRMATION: z.enum(["on", "off"]).default("off"),
+  /** Confirmations queued per hour, all addresses and instances together: the form cannot become a mail cannon. */
+  LEADS_CONFIRMATION_HOURLY_LIMIT: z.coerce.number().int().min(0).default(30),
   /** A Slack-compatible incoming webhook (Slack, Mattermost, Discord's /slack) for the team chat alert. */
   LEADS_CHAT_WEBHOOK_URL: z.url({ protocol: /^https?$/ }).optional(),
 });

@@ -121,7 +121,9 @@ export function HomePage({ home, services, industries, resources, contactIcons }
           <div className="rounded-2xl bg-white p-6 text-ink shadow-xl sm:p-8 lg:col-span-3">
             <h3 className="text-2xl font-bold">Start Your Project</h3>
             <ContactForm />
-            <p className="mt-6 text-sm text-slate-600">{home.contact.privacyNote}</p>
+            <p id="contact-privacy" className="mt-6 text-sm text-slate-600">
+              {home.contact.privacyNote}
+            </p>
           </div>
           <div className="space-y-10 lg:col-span-2">
             <ContactDetails text={home.contact.getInTouch} icons={contactIcons} />

@@ -66,6 +66,29 @@ export async function setCreatedAt(databaseUrl: string, ids: number[], createdAt
   await client.end();
 }
 
+/** The API answers with a lead's random public id; this is its row id, the one operators (and `npm run messages`) use. */
+export async function leadIdOf(databaseUrl: string, publicId: string): Promise<number> {
+  let rows: Record<string, unknown>[];
+  if (databaseUrl.startsWith("file:")) {
+    const db = createClient({ url: databaseUrl });
+    rows = (await db.execute({ sql: "SELECT id FROM messages WHERE public_id = ?", args: [publicId] })).rows;
+    db.close();
+  } else {
+    const client = new pg.Client({ connectionString: databaseUrl });
+    await client.connect();
+    rows = (await client.query("SELECT id FROM messages WHERE public_id = $1", [publicId])).rows;
+    await client.end();
+  }
+  if (rows.length !== 1) throw new Error(`no lead has the public id ${publicId}`);
+  return Number(rows[0]!.id);
+}
+
+/** An API answer with the public id swapped for the lead's row id (NaN when nothing was stored: an error, or the honeypot's decoy). */
+export async function withLeadId<T extends { ok: boolean; id?: string }>(databaseUrl: string, answer: T): Promise<Omit<T, "id"> & { id: number; publicId?: string }> {
+  const id = answer.ok && answer.id ? await leadIdOf(databaseUrl, answer.id).catch(() => Number.NaN) : Number.NaN;
+  return { ...answer, publicId: answer.id, id };
+}
+
 /** The database of the main test server of the current project. */
 export function mainDatabaseUrl() {
   return engine() === "postgres" ? POSTGRES_DATABASE_URL : DATABASE_URL;

@@ -1,3 +1,4 @@
+import { randomUUID } from "node:crypto";
 import { Hono, type Context } from "hono";
 import { bodyLimit } from "hono/body-limit";
 import { utmKeys } from "~/lib/contact-fields";
@@ -52,7 +53,8 @@ const fail = (c: Context, status: ErrorStatus, error: string, field: ContactFiel
 
 /**
  * POST /api/contact: validates a message with the form's own schema, checks the reCAPTCHA token with
- * Google, and stores the message. 201 {ok:true,id} is sent only once the row is committed.
+ * Google, and stores the message. 201 {ok:true,id} (id: the lead's random public id) is sent only once the
+ * row is committed.
  */
 export function createContactApi({ config, store, log, enqueue = () => [], onStored, rateLimiter, createLimiter = createRateLimiter, verify, now = () => new Date(), metrics }: ContactApiDeps): Hono {
   const api = new Hono();
@@ -145,11 +147,11 @@ export function createContactApi({ config, store, log, enqueue = () => [], onSto
           return fail(c, 400, "The request body is not valid JSON.");
         }
 
-        // Bots get the same answer as people, so they never learn that the decoy gave them away.
+        // Bots get the same answer as people, so they never learn that the decoy gave them away: a random id
+        // shaped like a lead's public id, after a round trip to the database like a real message's.
         if (isHoneypotFilled(body)) {
-          let id: number;
           try {
-            id = await store.likelyNextId();
+            await store.ping();
           } catch (error) {
             // A decoy must fail as a real message would during an outage: the documented 503, never a 500.
             return unavailable(c, error);
@@ -157,7 +159,7 @@ export function createContactApi({ config, store, log, enqueue = () => [], onSto
           accepted = true;
           log.info({ msg: "contact honeypot", stored: false });
           count("spam");
-          return c.json({ ok: true, id }, 201);
+          return c.json({ ok: true, id: randomUUID() }, 201);
         }
 
         const input = validateContact(body);
@@ -187,6 +189,7 @@ export function createContactApi({ config, store, log, enqueue = () => [], onSto
         if (input.sourceProblem) log.debug?.({ msg: "contact source dropped", reason: input.sourceProblem });
         const { firstName, lastName, email, company, message, submissionId, source } = input.data;
         let id: number;
+        let publicId: string;
         let created: boolean;
         try {
           const stored = await store.insertLead(
@@ -206,7 +209,7 @@ export function createContactApi({ config, store, log, enqueue = () => [], onSto
             },
             enqueue({ email, verification }),
           );
-          ({ id, created } = stored);
+          ({ id, publicId, created } = stored);
           if (created) onStored?.();
         } catch (error) {
           return unavailable(c, error);
@@ -214,7 +217,8 @@ export function createContactApi({ config, store, log, enqueue = () => [], onSto
         accepted = true;
         count(created ? "accepted" : "duplicate");
         log.info({ msg: "contact stored", id, verification });
-        return c.json({ ok: true, id }, 201);
+        // The lead's public id, never the row id: sequential ids would tell anyone how many leads come in.
+        return c.json({ ok: true, id: publicId }, 201);
       } finally {
         if (!accepted) await slot.release();
       }

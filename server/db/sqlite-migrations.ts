@@ -117,4 +117,16 @@ export const migrations: Migration[] = [
       "CREATE INDEX outbox_due ON outbox (channel, status, next_attempt_at)",
     ],
   },
+  {
+    version: 6,
+    name: "a public id for every lead",
+    statements: [
+      // The API answers with public_id, never the row id. Leads stored before version 3 have none: a random
+      // UUID (version 4 form, like randomUUID's), so a resend of one is answered like any other.
+      `UPDATE messages SET public_id = lower(
+        hex(randomblob(4)) || '-' || hex(randomblob(2)) || '-4' || substr(hex(randomblob(2)), 2) || '-' ||
+        substr('89ab', 1 + abs(random() % 4), 1) || substr(hex(randomblob(2)), 2) || '-' || hex(randomblob(6))
+      ) WHERE public_id IS NULL`,
+    ],
+  },
 ];

@@ -1,5 +1,5 @@
 // @vitest-environment node
-import { existsSync, mkdtempSync, rmSync } from "node:fs";
+import { existsSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
@@ -73,8 +73,62 @@ describe("openDatabase", () => {
     expect((await later.execute("SELECT version FROM schema_migrations ORDER BY version")).rows.map((row) => row.version)).toEqual([...migrations.map((m) => m.version), migrations.length + 1]);
   });
 
+  it("gives leads stored before public ids one, so a resend of them is answered with a public id too", async () => {
+    const { url } = tempUrl();
+    const backfill = migrations.find((migration) => migration.name === "a public id for every lead")!;
+    const before = await open(url, { migrations: migrations.filter((migration) => migration.version < backfill.version) });
+    for (const submission of ["old-0001", "old-0002"]) {
+      await before.execute({
+        sql: "INSERT INTO messages (first_name, last_name, email, message, created_at, verification, submission_id) VALUES ('Ada', 'L', 'ada@example.com', 'm', ?, 'verified', ?)",
+        args: [sample.createdAt, submission],
+      });
+    }
+    const store = await SqliteStore.open(url);
+    stores.push(store);
+    const again = await store.insertLead({ ...sample, submissionId: "old-0001" }, []);
+    const other = await store.insertLead({ ...sample, submissionId: "old-0002" }, []);
+    expect(again).toMatchObject({ id: 1, created: false });
+    for (const { publicId } of [again, other]) expect(publicId).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/);
+    expect(again.publicId).not.toBe(other.publicId);
+  });
+
   it("refuses a URL that is not a file", () => {
     expect(() => databaseFile("libsql://example.turso.io")).toThrow(/file: URL/);
+  });
+});
+
+describe("erase and retention", () => {
+  // What `grep -c ADDRESS data/messages.db*` would find: the raw bytes of the file, its WAL and shared memory.
+  const filesHolding = (file: string, text: string) =>
+    [file, `${file}-wal`, `${file}-shm`].filter((path) => existsSync(path) && readFileSync(path).includes(Buffer.from(text))).map((path) => path.slice(file.length) || ".db");
+
+  it("leave no byte of the lead in the database file, its WAL or its shared memory", async () => {
+    const { url } = tempUrl();
+    const file = databaseFile(url)!;
+    // The server keeps its connection open while `npm run messages -- erase` uses one of its own.
+    const server = await SqliteStore.open(url);
+    stores.push(server);
+    const long = `Secret plans ${"of the engine ".repeat(400)}`; // several KB: overflow pages too
+    const confirm = (email: string) => [{ channel: "email" as const, externalId: `<${email}>` }, { channel: "confirmation" as const, externalId: `<c-${email}>`, oncePerDayTo: email }];
+    for (const email of ["erase.me@example.com", "keep.me@example.com"]) await server.insertLead({ ...sample, email, message: `${long} ${email}` }, confirm(email));
+    await server.insertLead({ ...sample, email: "expired@example.com", message: "Expired secret", createdAt: "2020-01-01T00:00:00.000Z" }, confirm("expired@example.com"));
+    for (const job of await server.claimDeliveries("email", { now: new Date(), leaseMs: 60_000, limit: 10 })) await server.markSent(job, new Date());
+    // A confirmation's error names the address it was refused for.
+    for (const job of await server.claimDeliveries("confirmation", { now: new Date(), leaseMs: 60_000, limit: 10 })) {
+      await server.markFailed(job, `the mail server refused ${job.lead.email} (550 No such user)`, null);
+    }
+    expect(filesHolding(file, "erase.me@example.com")).not.toEqual([]);
+
+    const cli = await SqliteStore.open(url);
+    stores.push(cli);
+    expect(await cli.eraseByEmail("erase.me@example.com")).toEqual([1]);
+    expect(filesHolding(file, "erase.me@example.com")).toEqual([]);
+    expect(filesHolding(file, "keep.me@example.com")).toEqual([".db"]);
+
+    expect((await server.deleteLeadsBefore(new Date("2021-01-01T00:00:00.000Z"))).deleted).toEqual([3]);
+    expect(filesHolding(file, "expired@example.com")).toEqual([]);
+    expect(filesHolding(file, "Expired secret")).toEqual([]);
+    expect((await server.listLeads()).map((lead) => lead.email)).toEqual(["keep.me@example.com"]);
   });
 });
 

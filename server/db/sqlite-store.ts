@@ -6,7 +6,7 @@ import { createClient, type Client, type Row } from "@libsql/client";
 import { migrations as allMigrations, type Migration } from "./sqlite-migrations";
 import { OUTBOX_STATS_SQL, toOutboxStats } from "./outbox-stats";
 import { DELIVERY_COLUMNS, MESSAGE_COLUMNS, sourceColumn, toLeads, toMessage } from "./rows";
-import { CHANNEL_NOT_CONFIGURED, CONFIRMATION_WINDOW_MS, UNDELIVERED, addressKey, type Channel, type Delivered, type Enqueue, type Lead, type NewMessage, type OutboxJob, type Store, type StoredMessage } from "./store";
+import { CHANNEL_NOT_CONFIGURED, CONFIRMATION_CAP_WINDOW_MS, CONFIRMATION_WINDOW_MS, UNDELIVERED, addressKey, type Channel, type Delivered, type Enqueue, type Lead, type NewMessage, type OutboxJob, type Store, type StoredMessage } from "./store";
 
 export type Database = Client;
 
@@ -34,6 +34,9 @@ export async function openDatabase(url: string, { migrations = allMigrations }: 
     await db.execute("PRAGMA journal_mode = WAL");
     await db.execute("PRAGMA synchronous = FULL");
     await db.execute("PRAGMA busy_timeout = 5000");
+    // secure_delete: deleted rows are overwritten with zeros, so an erased address is not left readable in
+    // free space (see deleteWhere for the WAL).
+    await db.execute("PRAGMA secure_delete = ON");
     await migrate(db, migrations);
   } catch (error) {
     db.close();
@@ -100,19 +103,24 @@ export class SqliteStore implements Store {
           ],
         },
         // Finds nothing (so queues nothing) when the insert above was a resend that changed nothing.
-        ...deliveries.flatMap(({ channel, externalId, oncePerDayTo }) => {
+        ...deliveries.flatMap(({ channel, externalId, oncePerDayTo, hourlyCap }) => {
           if (oncePerDayTo === undefined) {
             return [{ sql: "INSERT INTO outbox (message_id, channel, external_id, next_attempt_at) SELECT id, ?, ?, ? FROM messages WHERE public_id = ?", args: [channel, externalId, now, publicId] }];
           }
-          // The address's record is taken by this lead only if it is older than the window; the row is queued only if it was.
+          // The address's record is taken by this lead only if it is older than the window (and the hour's cap is
+          // not reached); the row is queued only if it was.
           const key = addressKey(oncePerDayTo);
           // Counted from when leads arrived (createdAt), the time the API stamps on each.
-          const windowStart = new Date(Date.parse(message.createdAt) - CONFIRMATION_WINDOW_MS).toISOString();
+          const at = Date.parse(message.createdAt);
+          const windowStart = new Date(at - CONFIRMATION_WINDOW_MS).toISOString();
+          // Every record queued within the hour is one confirmation (an address gets one a day). The batch is one write transaction: no race.
+          const cap = hourlyCap === undefined ? "" : " AND (SELECT COUNT(*) FROM confirmation_sends WHERE queued_at > ?) < ?";
+          const capArgs = hourlyCap === undefined ? [] : [new Date(at - CONFIRMATION_CAP_WINDOW_MS).toISOString(), hourlyCap];
           return [
             {
-              sql: `INSERT INTO confirmation_sends (address_key, queued_at, public_id) SELECT ?, ?, ? WHERE EXISTS (SELECT 1 FROM messages WHERE public_id = ?)
+              sql: `INSERT INTO confirmation_sends (address_key, queued_at, public_id) SELECT ?, ?, ? WHERE EXISTS (SELECT 1 FROM messages WHERE public_id = ?)${cap}
                     ON CONFLICT (address_key) DO UPDATE SET queued_at = excluded.queued_at, public_id = excluded.public_id WHERE confirmation_sends.queued_at <= ?`,
-              args: [key, message.createdAt, publicId, publicId, windowStart],
+              args: [key, message.createdAt, publicId, publicId, ...capArgs, windowStart],
             },
             {
               sql: `INSERT INTO outbox (message_id, channel, external_id, next_attempt_at) SELECT id, ?, ?, ? FROM messages
@@ -130,12 +138,7 @@ export class SqliteStore implements Store {
     );
     const row = results.at(-1)?.rows[0];
     if (!row) throw new Error("The message was neither stored nor found.");
-    return { id: Number(row.id), created: row.public_id === publicId };
-  }
-
-  async likelyNextId() {
-    const result = await this.db.execute("SELECT COALESCE(MAX(id), 0) + 1 AS next FROM messages");
-    return Number(result.rows[0]?.next ?? 1);
+    return { id: Number(row.id), publicId: String(row.public_id), created: row.public_id === publicId };
   }
 
   async listLeads(filter: { email?: string } = {}): Promise<Lead[]> {
@@ -308,7 +311,13 @@ export class SqliteStore implements Store {
       ],
       "write",
     );
-    return (deleted?.rows ?? []).map((row) => Number(row.id)).sort((a, b) => a - b);
+    const ids = (deleted?.rows ?? []).map((row) => Number(row.id)).sort((a, b) => a - b);
+    // The WAL still holds the pages as they were before the delete (and the rows' first writes): copy the
+    // zeroed pages into the database file and empty the WAL, so no file of the database holds the lead.
+    // A reader holding an old snapshot (npm run messages at that moment) can keep it from finishing: the next
+    // erase or retention sweep completes it.
+    if (ids.length > 0) await this.db.execute("PRAGMA wal_checkpoint(TRUNCATE)");
+    return ids;
   }
 
   async close() {

@@ -46,13 +46,14 @@ describe.each(Object.keys(engines) as (keyof typeof engines)[])("the %s store", 
     expect((await open()).engine).toBe(engine);
   });
 
-  it("stores and lists messages as given, with increasing ids", async () => {
+  it("stores and lists messages as given, with increasing row ids and random public ids", async () => {
     const store = await open();
-    expect(await store.likelyNextId()).toBe(1);
     const first = await store.insertLead(sample, []);
     const second = await store.insertLead({ ...sample, verification: "unverified", verificationNote: "siteverify timeout after 5000 ms", ip: null, userAgent: null }, []);
     expect(second.id).toBeGreaterThan(first.id);
-    expect(await store.likelyNextId()).toBe(second.id + 1);
+    // The id the API shows: a version 4 UUID, nothing to count leads by.
+    for (const { publicId } of [first, second]) expect(publicId).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/);
+    expect(second.publicId).not.toBe(first.publicId);
     expect(await store.listLeads()).toEqual([
       { ...sample, id: first.id, submissionId: null, source: null, deliveries: [] },
       { ...sample, id: second.id, submissionId: null, source: null, deliveries: [], verification: "unverified", verificationNote: "siteverify timeout after 5000 ms", ip: null, userAgent: null },
@@ -66,7 +67,7 @@ describe.each(Object.keys(engines) as (keyof typeof engines)[])("the %s store", 
     const other = await store.insertLead({ ...sample, submissionId: null }, []);
     const otherToo = await store.insertLead({ ...sample, submissionId: null }, []);
     expect(first.created).toBe(true);
-    expect(again).toEqual({ id: first.id, created: false });
+    expect(again).toEqual({ id: first.id, publicId: first.publicId, created: false });
     expect(new Set([first.id, other.id, otherToo.id]).size).toBe(3);
     const leads = await store.listLeads();
     expect(leads).toHaveLength(3);
@@ -82,6 +83,7 @@ describe.each(Object.keys(engines) as (keyof typeof engines)[])("the %s store", 
     );
     expect(results.filter((result) => result.created)).toHaveLength(1);
     expect(new Set(results.map((result) => result.id)).size).toBe(1);
+    expect(new Set(results.map((result) => result.publicId)).size).toBe(1);
     expect(await store.listLeads()).toHaveLength(1);
     expect(await claim(store, "email")).toHaveLength(1);
   });
@@ -330,6 +332,29 @@ describe.each(Object.keys(engines) as (keyof typeof engines)[])("the %s store", 
     await store.insertLead({ ...sample, email: "bob@example.com", submissionId: "resend-0002", createdAt: hoursAfter(0) }, confirmation("bob@example.com", 5));
     await store.insertLead({ ...sample, email: "bob@example.com", submissionId: "resend-0002", createdAt: hoursAfter(30) }, confirmation("bob@example.com", 6));
     expect((await claim(store, "confirmation")).map((job) => job.externalId)).toEqual(["<confirm-1@x>", "<confirm-3@x>", "<confirm-4@x>", "<confirm-5@x>"]);
+  });
+
+  it("counts every spelling of one inbox as one address: a +tag, Gmail's dots, googlemail.com", async () => {
+    const store = await open();
+    const spellings = ["victim@gmail.com", "victim+1@gmail.com", "Victim+2@Gmail.com", "v.ictim@gmail.com", "vic.tim+x@googlemail.com"];
+    for (const [i, email] of spellings.entries()) await store.insertLead({ ...sample, email, createdAt: hoursAfter(i) }, confirmation(email, i));
+    expect(await confirmed(store)).toEqual([true, false, false, false, false]);
+    // Erasing any spelling forgets the inbox's turn.
+    await store.eraseByEmail("V.I.C.T.I.M+gone@googlemail.com");
+    await store.insertLead({ ...sample, email: "victim+3@gmail.com", createdAt: hoursAfter(6) }, confirmation("victim+3@gmail.com", 9));
+    expect((await claim(store, "confirmation")).map((job) => job.externalId)).toEqual(["<confirm-0@x>", "<confirm-9@x>"]);
+  });
+
+  it("queues at most the hourly cap of confirmations, all addresses together, also for leads arriving at the same moment", async () => {
+    const store = await open();
+    const capped = (email: string, n: number) => confirmation(email, n).map((row) => ({ ...row, hourlyCap: 3 }));
+    await Promise.all(Array.from({ length: 6 }, (_, i) => store.insertLead({ ...sample, email: `p${i}@example.com`, createdAt: hoursAfter(0) }, capped(`p${i}@example.com`, i))));
+    expect((await confirmed(store)).filter(Boolean)).toHaveLength(3);
+    // Leads over the cap are stored all the same; an hour later there is room again.
+    expect(await store.listLeads()).toHaveLength(6);
+    await store.insertLead({ ...sample, email: "late@example.com", createdAt: hoursAfter(0.9) }, capped("late@example.com", 7));
+    await store.insertLead({ ...sample, email: "later@example.com", createdAt: hoursAfter(1.1) }, capped("later@example.com", 8));
+    expect((await confirmed(store)).slice(6)).toEqual([false, true]);
   });
 
   it("shares the once-a-day rule between leads arriving at the same moment", async () => {

@@ -1,4 +1,3 @@
-import { createHash } from "node:crypto";
 import type { ContactMessage, VisitSource } from "~/lib/contact-schema";
 
 /*
@@ -65,25 +64,27 @@ export type OutboxJob = {
 
 /**
  * An outbox row to write with a new lead, in the same transaction. With `oncePerDayTo`, the row is written only
- * if no other row with that address was in the last CONFIRMATION_WINDOW_MS (any case; every instance sharing
- * the store counts): the visitor's confirmation, so the form cannot be used to flood someone's inbox.
+ * if no other row for that inbox was in the last CONFIRMATION_WINDOW_MS (any spelling: see address-key.ts; every
+ * instance sharing the store counts): the visitor's confirmation, so the form cannot be used to flood someone's
+ * inbox. With `hourlyCap` as well, only while fewer than that many such rows (all addresses together) were
+ * written in the last hour, so it cannot be used to mail many strangers once each either.
  */
-export type Enqueue = { channel: Channel; externalId: string; oncePerDayTo?: string };
+export type Enqueue = { channel: Channel; externalId: string; oncePerDayTo?: string; hourlyCap?: number };
 
 export const CONFIRMATION_WINDOW_MS = 24 * 3600_000;
+export const CONFIRMATION_CAP_WINDOW_MS = 3600_000;
 
-/** How an address is kept for the once-a-day rule: a hash of its lower-case form, never the address itself. */
-export const addressKey = (email: string) => createHash("sha256").update(email.trim().toLowerCase()).digest("hex");
+export { addressKey } from "./address-key";
 
 export interface Store {
   readonly engine: "sqlite" | "postgres";
   /**
    * Stores a message and one outbox row per channel in one transaction, and resolves once it is committed.
-   * A message resent with a submission id already stored is not stored again (nor queued): the first id is returned.
+   * A message resent with a submission id already stored is not stored again (nor queued): the first lead's ids
+   * are returned. `id` is the row id operators use; `publicId` is a random UUID stored with the lead, the only
+   * id the API shows (a sequential one would tell anyone how many leads the company gets).
    */
-  insertLead(message: NewMessage, deliveries: Enqueue[]): Promise<{ id: number; created: boolean }>;
-  /** The id the next stored message would most likely get, so a decoy answer looks like a real one. */
-  likelyNextId(): Promise<number>;
+  insertLead(message: NewMessage, deliveries: Enqueue[]): Promise<{ id: number; publicId: string; created: boolean }>;
   /** Every lead with its deliveries, oldest first; or only those of one e-mail address (any case). */
   listLeads(filter?: { email?: string }): Promise<Lead[]>;
   /**
@@ -134,7 +135,11 @@ export interface Store {
    * the ids deleted and how many were kept.
    */
   deleteLeadsBefore(cutoff: Date): Promise<{ deleted: number[]; kept: number }>;
-  /** Deletes every lead from one e-mail address (any case) with its outbox rows and once-a-day record; resolves to the ids deleted. */
+  /**
+   * Deletes every lead from one e-mail address (any case) with its outbox rows, and the once-a-day record of its
+   * inbox; resolves to the ids deleted. Like deleteLeadsBefore, it leaves nothing of them in the database's files
+   * that the engine can clear (SQLite: secure_delete and a WAL checkpoint; PostgreSQL: VACUUM FULL).
+   */
   eraseByEmail(email: string): Promise<number[]>;
   /**
    * A rate limiter counted in the store itself, shared by every instance that uses it. Only engines made for

@@ -8,14 +8,30 @@ import { retryAfterMs } from "./webhook";
  * Discord's /slack endpoints accept too. Visitor text is escaped for Slack's markup, so `<!channel>`,
  * `<@U123>` or `<https://x|label>` typed into the form arrive as plain text, never as mentions or links;
  * an `@` typed by a visitor is followed by a word joiner, so Mattermost's and Discord's @channel/@everyone
- * mentions do not fire either.
+ * mentions do not fire either. Mattermost and Discord also render Markdown, where `[label](url)` is a
+ * disguised link and `![](url)` an image every reader's client fetches: an invisible word joiner (U+2060)
+ * splits each construct a link, an image or a code fence needs, so all of them show as the text typed.
  */
+
+const JOINER = "\u2060";
 
 export const CHAT_MESSAGE_CHARS = 300;
 
-/** Visitor text made inert: Slack's three control characters escaped (its documented rule), mentions broken. */
+/**
+ * Visitor text made inert: Slack's three control characters escaped (its documented rule), mentions broken, and
+ * Markdown's links, images, link definitions (`](`, `][`, `]:`), autolinks (`scheme://`, `<scheme:`, `www.`) and
+ * code fences split by a word joiner. The text reads the same in every client.
+ */
 export function escapeChat(value: string): string {
-  return value.replace(/[&<>]/g, (char) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;" })[char] ?? char).replace(/@/g, "@\u2060");
+  return value
+    .replace(/[&<>]/g, (char) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;" })[char] ?? char)
+    .replace(/@/g, `@${JOINER}`)
+    .replace(/\]([([:])/g, `]${JOINER}$1`)
+    // A scheme followed by a joiner is no scheme: neither a bare URL nor an <autolink> once a client decodes &lt;.
+    .replace(/([a-z][a-z0-9+.-]*):\/\//gi, `$1${JOINER}://`)
+    .replace(/&lt;([a-z][a-z0-9+.-]*):/gi, `&lt;$1${JOINER}:`)
+    .replace(/\bwww\./gi, (www) => `${www.slice(0, 3)}${JOINER}.`)
+    .replace(/`/g, `\`${JOINER}`);
 }
 
 const oneLine = (value: string) => value.replace(/\s+/g, " ").trim();

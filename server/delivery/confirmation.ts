@@ -30,7 +30,9 @@ export function confirmationParagraphs(lead: StoredMessage, timeZone: string, co
 }
 
 /**
- * To the visitor's address alone, from LEADS_NOTIFY_FROM, replies going to sales (LEADS_NOTIFY_TO).
+ * To the visitor's address alone, from LEADS_NOTIFY_FROM, replies going to the one public address of
+ * LEADS_REPLY_TO (the site's sales e-mail by default): anyone can type any address into the form, so the
+ * internal recipients of LEADS_NOTIFY_TO are never shown to it.
  * `Auto-Submitted: auto-replied` (RFC 3834) keeps well-behaved systems from answering it in turn.
  */
 export function composeConfirmationEmail(lead: StoredMessage, messageId: string, settings: EmailSettings): SendMailOptions {
@@ -40,7 +42,7 @@ export function composeConfirmationEmail(lead: StoredMessage, messageId: string,
     from: settings.from,
     // An address object, never a string nodemailer would parse as a list.
     to: { name: "", address: lead.email },
-    replyTo: settings.to,
+    replyTo: settings.replyTo ?? site.salesEmail,
     subject: fill(copy.subject, { reference: String(lead.id) }),
     messageId,
     headers: { "Auto-Submitted": "auto-replied", "X-Auto-Response-Suppress": "All", "X-Lead-Id": String(lead.id) },

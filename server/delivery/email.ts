@@ -15,6 +15,8 @@ export type EmailSettings = {
   from: string;
   /** The company's time zone (COMPANY_TIME_ZONE), in which the e-mails give times. */
   timeZone?: string;
+  /** Where the visitor's confirmation sends replies (LEADS_REPLY_TO): one public address. */
+  replyTo?: string;
 };
 
 // Control characters (CR and LF above all) and the Unicode line separators: nothing a visitor types may start

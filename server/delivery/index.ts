@@ -11,8 +11,8 @@ import { createDeliveryWorker, type Deliver } from "./worker";
 
 type DeliveryConfig = Pick<
   ServerConfig,
-  "NODE_ENV" | "SMTP_URL" | "LEADS_NOTIFY_TO" | "leadsFrom" | "LEADS_WEBHOOK_URL" | "LEADS_WEBHOOK_SECRET" | "LEADS_RETRY_BASE_SECONDS" | "LEADS_MAIL_DIR" | "LEADS_LEASE_SECONDS"
-  | "COMPANY_TIME_ZONE" | "LEADS_CONFIRMATION" | "LEADS_CHAT_WEBHOOK_URL"
+  "NODE_ENV" | "SMTP_URL" | "LEADS_NOTIFY_TO" | "LEADS_REPLY_TO" | "leadsFrom" | "LEADS_WEBHOOK_URL" | "LEADS_WEBHOOK_SECRET" | "LEADS_RETRY_BASE_SECONDS" | "LEADS_MAIL_DIR" | "LEADS_LEASE_SECONDS"
+  | "COMPANY_TIME_ZONE" | "LEADS_CONFIRMATION" | "LEADS_CONFIRMATION_HOURLY_LIMIT" | "LEADS_CHAT_WEBHOOK_URL"
 >;
 
 /** SMTP_URL fit for a log line: the password replaced by ***. */
@@ -25,7 +25,7 @@ const redactSmtpUrl = (url: string) => {
 /** The configured channels, the outbox rows each new lead gets, and the worker that delivers them. */
 export function createDelivery(config: DeliveryConfig, store: Store, log: Logger, metrics?: Metrics) {
   const senders: Partial<Record<Channel, Deliver & { close?(): void }>> = {};
-  const emailSettings = { to: config.LEADS_NOTIFY_TO, from: config.leadsFrom, timeZone: config.COMPANY_TIME_ZONE };
+  const emailSettings = { to: config.LEADS_NOTIFY_TO, from: config.leadsFrom, timeZone: config.COMPANY_TIME_ZONE, replyTo: config.LEADS_REPLY_TO };
   // Outside production, with no mail server, each e-mail is written to a file so a developer sees what sales gets.
   const preview = !config.SMTP_URL && config.NODE_ENV !== "production";
   const previewSettings = { ...emailSettings, to: emailSettings.to.length ? emailSettings.to : ["sales@localhost"] };
@@ -48,9 +48,15 @@ export function createDelivery(config: DeliveryConfig, store: Store, log: Logger
     const rows: Enqueue[] = [];
     if (senders.email) rows.push({ channel: "email", externalId: newMessageId(key, config.leadsFrom) });
     if (senders.webhook) rows.push({ channel: "webhook", externalId: `msg_${key.replaceAll("-", "")}` });
-    // Only a person who passed reCAPTCHA gets one, and an address at most one a day (the store decides, across instances).
+    // Only a person who passed reCAPTCHA gets one, an inbox at most one a day, and all visitors together at most
+    // LEADS_CONFIRMATION_HOURLY_LIMIT an hour (the store decides, across instances).
     if (senders.confirmation && lead?.verification === "verified") {
-      rows.push({ channel: "confirmation", externalId: newMessageId(`confirm-${key}`, config.leadsFrom), oncePerDayTo: lead.email });
+      rows.push({
+        channel: "confirmation",
+        externalId: newMessageId(`confirm-${key}`, config.leadsFrom),
+        oncePerDayTo: lead.email,
+        hourlyCap: config.LEADS_CONFIRMATION_HOURLY_LIMIT,
+      });
     }
     if (senders.chat) rows.push({ channel: "chat", externalId: `chat_${key.replaceAll("-", "")}` });
     return rows;

@@ -27,6 +27,6 @@ describe("how a lead's time and source read", () => {
   });
 
   it("makes visitor text inert in a chat message", () => {
-    expect(escapeChat("<!channel> <@U1> <https://x.example|y> & @here")).toBe("&lt;!channel&gt; &lt;@\u2060U1&gt; &lt;https://x.example|y&gt; &amp; @\u2060here");
+    expect(escapeChat("<!channel> <@U1> <https://x.example|y> & @here")).toBe("&lt;!channel&gt; &lt;@\u2060U1&gt; &lt;https\u2060://x.example|y&gt; &amp; @\u2060here");
   });
 });
