@@ -95,6 +95,22 @@ test.describe("without the popover API", () => {
     release();
     await waitForHydration(page);
   });
+
+  test("a polyfill that cannot load, or loads but does not run, leaves the menu as without JavaScript", async ({ page }) => {
+    // Without the mark, such a browser shows the menu in the header, open, instead of hiding it for good.
+    const mark = page.locator("html[data-popover-polyfill]");
+    await page.route(POLYFILL, (route) => route.abort());
+    await page.goto("/");
+    await waitForHydration(page);
+    await expect(mark).toHaveCount(0);
+
+    // Fetched, but it throws (an extension in the way, an engine it does not know): no load error to go by.
+    await page.unroute(POLYFILL);
+    await page.route(POLYFILL, (route) => route.fulfill({ contentType: "text/javascript", body: 'throw new Error("popover polyfill did not run");' }));
+    await page.reload();
+    await waitForHydration(page);
+    await expect(mark).toHaveCount(0);
+  });
 });
 
 test("with the popover API, the polyfill is never requested", async ({ page }) => {
