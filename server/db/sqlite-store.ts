@@ -6,7 +6,7 @@ import { createClient, type Client, type Row } from "@libsql/client";
 import { migrations as allMigrations, type Migration } from "./sqlite-migrations";
 import { OUTBOX_STATS_SQL, toOutboxStats } from "./outbox-stats";
 import { DELIVERY_COLUMNS, MESSAGE_COLUMNS, sourceColumn, toLeads, toMessage } from "./rows";
-import { CHANNEL_NOT_CONFIGURED, CONFIRMATION_WINDOW_MS, PREVIEW_RECORD_WINDOW_MS, UNDELIVERED, addressKey, type Channel, type Delivered, type EarlierPreview, type Enqueue, type Lead, type NewMessage, type OutboxJob, type Store, type StoredMessage } from "./store";
+import { CHANNEL_NOT_CONFIGURED, CONFIRMATION_WINDOW_MS, PREVIEW_DUE_SLACK_MS, PREVIEW_RECORD_WINDOW_MS, UNDELIVERED, addressKey, type Channel, type Delivered, type EarlierPreview, type Enqueue, type Lead, type NewMessage, type OutboxJob, type Store, type StoredMessage } from "./store";
 
 export type Database = Client;
 
@@ -232,10 +232,13 @@ export class SqliteStore implements Store {
   async markEarlierPreviews(previews: EarlierPreview[]) {
     let marked = 0;
     for (const { leadId, writtenAt } of previews) {
-      // sent_at is an ISO string: compared as text, in the same format. A second of slack for the file system's clock.
+      // Times are ISO strings: compared as text, in the same format. A second of slack for the file system's clock.
+      const from = new Date(writtenAt.getTime() - 1_000).toISOString();
+      const until = new Date(writtenAt.getTime() + PREVIEW_RECORD_WINDOW_MS).toISOString();
       const result = await this.db.execute({
-        sql: "UPDATE outbox SET status = 'previewed', sent_at = NULL WHERE message_id = ? AND channel = 'email' AND status = 'sent' AND sent_at >= ? AND sent_at <= ?",
-        args: [leadId, new Date(writtenAt.getTime() - 1_000).toISOString(), new Date(writtenAt.getTime() + PREVIEW_RECORD_WINDOW_MS).toISOString()],
+        sql: `UPDATE outbox SET status = 'previewed', sent_at = NULL
+              WHERE message_id = ? AND channel = 'email' AND status = 'sent' AND sent_at >= ? AND sent_at <= ? AND next_attempt_at <= ?`,
+        args: [leadId, from, until, new Date(writtenAt.getTime() + PREVIEW_DUE_SLACK_MS).toISOString()],
       });
       marked += result.rowsAffected;
     }

@@ -109,8 +109,8 @@ export interface Store {
   /**
    * Sales' e-mails an earlier release recorded as `sent` when it only wrote their preview: each `lead-<id>.eml` still in
    * the preview folder whose lead's e-mail was marked sent within PREVIEW_RECORD_WINDOW_MS after the file was written
-   * (the old preview's own record) becomes `previewed`. A real delivery is recorded at a later start than its preview,
-   * so it does not match unless that start came within the window.
+   * (the old preview's own record), and was due before the file was written, becomes `previewed`. A real delivery of a
+   * preview was due only after it (queued again at a later start), so it never matches.
    * Resolves to how many.
    */
   markEarlierPreviews(previews: EarlierPreview[]): Promise<number>;
@@ -162,6 +162,8 @@ export const CHANNEL_NOT_CONFIGURED = "channel not configured";
 export type EarlierPreview = { leadId: number; writtenAt: Date };
 /** How long after writing a preview an earlier release recorded it as sent (at once, give or take a busy database). */
 export const PREVIEW_RECORD_WINDOW_MS = 60_000;
+/** A file's time may lag the clock by a tick; a preview queued again is due at a later start, well after its file. */
+export const PREVIEW_DUE_SLACK_MS = 100;
 
 /** The states in which a delivery to the company keeps its lead from retention: it may still have to be made. */
 export const UNDELIVERED = "('pending', 'failed', 'previewed')";

@@ -74,15 +74,28 @@ describe.each(Object.keys(engines) as (keyof typeof engines)[])("start-up on %s"
     const inbox = await startSmtpInbox();
     cleanups.push(() => inbox.stop());
     const config = loadConfig({ ...secret, SITE_URL: "https://www.example.com", SMTP_URL: inbox.url, LEADS_NOTIFY_TO: "sales@example.com", LEADS_MAIL_DIR: mailDir });
-    const delivery = createDelivery(config, store, quiet);
-    await delivery.start();
-    cleanups.push(async () => {
-      await delivery.worker.stop(1_000);
-      delivery.close();
-    });
+    const start = async () => {
+      const delivery = createDelivery(config, store, quiet);
+      await delivery.start();
+      cleanups.push(async () => {
+        await delivery.worker.stop(1_000);
+        delivery.close();
+      });
+      return delivery;
+    };
+    // Upgraded and started with SMTP_URL later (at least the time a process takes to start).
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    const first = await start();
     await inbox.waitFor((mails) => mails.length >= 1, 10_000);
     await expect.poll(async () => (await store.listLeads()).map((lead) => lead.deliveries[0]?.status), { timeout: 10_000 }).toEqual(["sent", "sent"]);
     expect(inbox.mails.map((received) => received.mail.messageId)).toEqual(["<lead-earlier@www.example.com>"]);
     expect(earlier.id).not.toBe(mailed.id);
+    // Restarted within the minute: that e-mail, now sent seconds after its preview was written, is not sent again.
+    await first.worker.stop(1_000);
+    first.close();
+    await start();
+    await new Promise((resolve) => setTimeout(resolve, 1_500));
+    expect(inbox.mails).toHaveLength(1);
+    expect((await store.listLeads()).map((lead) => lead.deliveries[0]?.status)).toEqual(["sent", "sent"]);
   }, 30_000);
 });
