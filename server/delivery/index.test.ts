@@ -3,7 +3,7 @@ import { mkdtempSync, rmSync, utimesSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
-import { startSmtpInbox } from "../../e2e/support/lead-inbox.mjs";
+import { newWebhookSecret, startSmtpInbox, startWebhookReceiver } from "../../e2e/support/lead-inbox.mjs";
 import { loadConfig } from "../config";
 import { bothEngines } from "../db/test-engines";
 import type { NewMessage, Store } from "../db/store";
@@ -97,5 +97,32 @@ describe.each(Object.keys(engines) as (keyof typeof engines)[])("start-up on %s"
     await new Promise((resolve) => setTimeout(resolve, 1_500));
     expect(inbox.mails).toHaveLength(1);
     expect((await store.listLeads()).map((lead) => lead.deliveries[0]?.status)).toEqual(["sent", "sent"]);
+  }, 30_000);
+
+  it("delivers a lead an earlier release only previewed by a webhook configured since, and no longer counts its e-mail as sent", async () => {
+    const store: Store = await engines[engine]();
+    cleanups.push(() => store.close());
+    const mailDir = mkdtempSync(join(tmpdir(), "previews-"));
+    cleanups.push(() => rmSync(mailDir, { recursive: true, force: true }));
+    const { id } = await store.insertLead(sample, [{ channel: "email", externalId: "<lead-earlier@www.example.com>" }]);
+    const preview = emlFileSender(mailDir, { to: ["sales@localhost"], from: "no-reply@www.example.com", timeZone: "UTC" });
+    const [job] = await store.claimDeliveries("email", { now: new Date(), leaseMs: 60_000, limit: 1 });
+    await preview(job!);
+    await store.markSent(job!, new Date(), "sent");
+    preview.close();
+    await new Promise((resolve) => setTimeout(resolve, 300));
+
+    const secret = newWebhookSecret();
+    const receiver = await startWebhookReceiver(secret);
+    cleanups.push(() => receiver.stop());
+    const config = loadConfig({ RECAPTCHA_SECRET_KEY: "a-real-looking-secret", SITE_URL: "https://www.example.com", LEADS_WEBHOOK_URL: receiver.url, LEADS_WEBHOOK_SECRET: secret, LEADS_MAIL_DIR: mailDir });
+    const delivery = createDelivery(config, store, quiet);
+    await delivery.start();
+    cleanups.push(async () => {
+      await delivery.worker.stop(1_000);
+      delivery.close();
+    });
+    await receiver.waitFor((deliveries) => deliveries.some((received) => received.payload.data.id === id), 10_000);
+    await expect.poll(async () => (await store.listLeads())[0]?.deliveries.map((d) => `${d.channel}:${d.status}`), { timeout: 10_000 }).toEqual(["email:previewed", "webhook:sent"]);
   }, 30_000);
 });

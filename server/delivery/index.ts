@@ -70,11 +70,10 @@ export function createDelivery(config: DeliveryConfig, store: Store, log: Logger
      * worker starts.
      */
     async start() {
-      // An earlier release recorded each preview as sent: its files tell them apart, so that those leads are mailed too.
-      if (config.SMTP_URL) {
-        const earlier = await store.markEarlierPreviews(await listLeadPreviews(config.LEADS_MAIL_DIR));
-        if (earlier > 0) log.warn({ msg: "e-mails an earlier release only previewed, though it recorded them as sent, are counted as previews", deliveries: earlier });
-      }
+      // An earlier release recorded each preview as sent: its files tell them apart, so that those leads count as
+      // reaching nobody too (mailed once SMTP_URL is set, delivered by any other channel configured now).
+      const earlier = await store.markEarlierPreviews(await listLeadPreviews(config.LEADS_MAIL_DIR));
+      if (earlier > 0) log.warn({ msg: "e-mails an earlier release only previewed, though it recorded them as sent, are counted as previews", deliveries: earlier });
       const real = (Object.keys(senders) as Channel[]).filter((channel) => !(preview && (channel === "email" || channel === "confirmation")));
       const requeued = await store.requeuePreviewed(real.filter((channel) => channel !== "confirmation"), new Date());
       if (requeued > 0) log.warn({ msg: "deliveries that were only previewed are queued for the channels configured now", deliveries: requeued });
