@@ -320,6 +320,8 @@ export class PostgresStore implements Store {
       CHANNEL_NOT_CONFIGURED,
       configured,
     ]);
+    // A mark left by an instance that lacked the channel: this one delivers it.
+    await this.pool.query("UPDATE outbox SET last_error = NULL WHERE status = 'pending' AND last_error = $1 AND channel = ANY($2::text[])", [CHANNEL_NOT_CONFIGURED, configured]);
     return result.rowCount ?? 0;
   }
 

@@ -265,11 +265,16 @@ export class SqliteStore implements Store {
   }
 
   async flagUnconfigured(configured: Channel[]) {
-    const result = await this.db.execute({
-      sql: `UPDATE outbox SET last_error = ? WHERE status = 'pending' AND channel NOT IN (${configured.map(() => "?").join(",") || "''"})`,
-      args: [CHANNEL_NOT_CONFIGURED, ...configured],
-    });
-    return result.rowsAffected;
+    const list = configured.map(() => "?").join(",") || "''";
+    const [marked] = await this.db.batch(
+      [
+        { sql: `UPDATE outbox SET last_error = ? WHERE status = 'pending' AND channel NOT IN (${list})`, args: [CHANNEL_NOT_CONFIGURED, ...configured] },
+        // A mark left by an instance that lacked the channel: this one delivers it.
+        { sql: `UPDATE outbox SET last_error = NULL WHERE status = 'pending' AND last_error = ? AND channel IN (${list})`, args: [CHANNEL_NOT_CONFIGURED, ...configured] },
+      ],
+      "write",
+    );
+    return marked!.rowsAffected;
   }
 
   async recoverLeases() {

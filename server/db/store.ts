@@ -122,7 +122,8 @@ export interface Store {
   queueUnreached(enqueue: () => Enqueue[], now: Date): Promise<number>;
   /**
    * Marks the pending deliveries of every channel but `configured` as waiting for a channel that is not configured
-   * (their last error says so), so the operator sees why they do not move. Resolves to how many were marked.
+   * (their last error says so), so the operator sees why they do not move, and drops that mark from the pending
+   * deliveries of `configured` (an instance without them marked them). Resolves to how many were marked.
    */
   flagUnconfigured(configured: Channel[]): Promise<number>;
   /**
