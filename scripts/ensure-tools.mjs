@@ -1,18 +1,18 @@
 // `node scripts/ensure-tools.mjs chromium postgres promtool`: makes sure the named system programs are there
 // before a test step needs them, installing Debian's packages when we run as root on Debian (see test-tools.mjs),
-// else naming what to install and failing. PostgreSQL is skipped when E2E_ENGINES leaves it out.
+// else naming what to install and failing. With --e2e (the browser tests), PostgreSQL is skipped when E2E_ENGINES
+// leaves it out.
 // Installing prometheus on a machine with systemd also starts its server on port 9090: no test uses that port.
 import { execSync } from "node:child_process";
-import { installPlan, machine, tools } from "./test-tools.mjs";
+import { installPlan, machine, tools, wantedTools } from "./test-tools.mjs";
 
-const wanted = process.argv.slice(2);
+const wanted = wantedTools(process.argv.slice(2));
 const unknown = wanted.filter((name) => !(name in tools));
 if (unknown.length > 0) {
   console.error(`Unknown tool ${unknown.join(", ")}: use ${Object.keys(tools).join(", ")}.`);
   process.exit(2);
 }
-const skipPostgres = !(process.env.E2E_ENGINES ?? "sqlite,postgres").includes("postgres");
-const missing = wanted.filter((name) => !(name === "postgres" && skipPostgres) && tools[name].find() === undefined);
+const missing = wanted.filter((name) => tools[name].find() === undefined);
 const plan = installPlan(missing, machine());
 if (plan.action === "fail") {
   console.error(plan.message);

@@ -5,5 +5,6 @@ export type InstallPlan = { action: "none" } | { action: "install"; commands: st
 
 export declare function onPath(name: string, path?: string): string | undefined;
 export declare const tools: Record<ToolName, { package: string; find(): string | undefined; otherwise: string; aptOptions?: string[] }>;
+export declare function wantedTools(args: string[], env?: Record<string, string | undefined>): string[];
 export declare function machine(): Machine;
 export declare function installPlan(missing: ToolName[], machine: Machine): InstallPlan;

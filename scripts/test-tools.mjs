@@ -45,6 +45,17 @@ export const tools = {
   },
 };
 
+/**
+ * The tools a step asks for (`args`: names, and `--e2e` for the browser tests): PostgreSQL is left out only for the
+ * browser tests when E2E_ENGINES leaves it out; the unit tests always run on both engines.
+ */
+export function wantedTools(args, env = process.env) {
+  const e2e = args.includes("--e2e");
+  const names = args.filter((arg) => arg !== "--e2e");
+  const skipPostgres = e2e && !(env.E2E_ENGINES ?? "sqlite,postgres").includes("postgres");
+  return names.filter((name) => !(name === "postgres" && skipPostgres));
+}
+
 /** What this machine allows. */
 export function machine() {
   return { isRoot: process.getuid?.() === 0, isDebian: existsSync("/etc/debian_version"), hasAptGet: onPath("apt-get") !== undefined };

@@ -3,7 +3,7 @@ import { chmodSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
-import { installPlan, onPath } from "./test-tools.mjs";
+import { installPlan, onPath, wantedTools } from "./test-tools.mjs";
 
 const debianRoot = { isRoot: true, isDebian: true, hasAptGet: true };
 
@@ -34,6 +34,13 @@ describe("what npm test does about a missing system program", () => {
     const elsewhere = installPlan(["chromium", "postgres"], { isRoot: true, isDebian: false, hasAptGet: false });
     expect(elsewhere).toMatchObject({ action: "fail", message: expect.stringContaining("this is not a Debian system with apt-get") });
     expect((elsewhere as { message: string }).message).toMatch(/chromium: .*CHROMIUM_PATH.*\n {2}postgres: .*postgresql .*POSTGRES_BIN/);
+  });
+
+  it("leaves PostgreSQL out for the browser tests only when E2E_ENGINES does: the unit tests always run on both engines", () => {
+    const sqliteOnly = { E2E_ENGINES: "sqlite" };
+    expect(wantedTools(["--e2e", "chromium", "postgres"], sqliteOnly)).toEqual(["chromium"]);
+    expect(wantedTools(["--e2e", "chromium", "postgres"], {})).toEqual(["chromium", "postgres"]);
+    expect(wantedTools(["postgres"], sqliteOnly)).toEqual(["postgres"]);
   });
 
   it("finds a program on PATH only where it is executable", () => {

@@ -12,6 +12,13 @@ describe("the no-delivery-channel refusal", () => {
     expect(() => loadConfig({ ...base, NODE_ENV: "production", SITE_URL: "https://www.example.com" })).toThrow(/^No lead delivery channel is configured: set SMTP_URL/);
   });
 
+  it("refuses the visitor's confirmation without SMTP_URL for a public site too: it would only be written as a file", () => {
+    expect(() => loadConfig({ ...base, SITE_URL: "https://www.example.com", LEADS_WEBHOOK_URL: "https://crm.example.com/leads", LEADS_WEBHOOK_SECRET: `whsec_${Buffer.alloc(32, 1).toString("base64")}`, LEADS_CONFIRMATION: "on" })).toThrow(
+      /^LEADS_CONFIRMATION=on needs SMTP_URL/,
+    );
+    expect(loadConfig({ ...base, SITE_URL: "http://localhost:5173", LEADS_CONFIRMATION: "on" }).LEADS_CONFIRMATION).toBe("on");
+  });
+
   it("still starts for a site on this machine, or when storing only is intended, or with a channel", () => {
     expect(loadConfig({ ...base, SITE_URL: "http://localhost:3000" }).SMTP_URL).toBeUndefined();
     expect(loadConfig({ ...base, SITE_URL: "https://www.example.com", LEADS_DELIVERY: "store-only" }).LEADS_DELIVERY).toBe("store-only");

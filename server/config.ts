@@ -118,7 +118,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
       "SITE_URL is not set: in production the server needs the site's public address (https://www.example.com), the one the pages were built for. It names the e-mails' sender and Message-ID domain (no-reply@localhost is refused or marked as spam) and turns on HSTS and the https redirect.",
     );
   }
-  if (values.LEADS_CONFIRMATION === "on" && !values.SMTP_URL && production) {
+  if (values.LEADS_CONFIRMATION === "on" && !values.SMTP_URL && (production || isPublicSiteUrl(values.SITE_URL))) {
     throw new Error("LEADS_CONFIRMATION=on needs SMTP_URL: the confirmation is an e-mail to the visitor.");
   }
   if (production && values.LEADS_CHAT_WEBHOOK_URL && new URL(values.LEADS_CHAT_WEBHOOK_URL).protocol === "http:" && !isLoopbackUrl(values.LEADS_CHAT_WEBHOOK_URL)) {

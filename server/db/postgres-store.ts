@@ -4,7 +4,7 @@ import { migrations as allMigrations, type Migration } from "./postgres-migratio
 import { createPostgresRateLimiter } from "./postgres-rate-limit";
 import { OUTBOX_STATS_SQL, toOutboxStats } from "./outbox-stats";
 import { DELIVERY_COLUMNS, MESSAGE_COLUMNS, sourceColumn, toLeads, toMessage, type Row } from "./rows";
-import { CHANNEL_NOT_CONFIGURED, CONFIRMATION_CAP_WINDOW_MS, CONFIRMATION_WINDOW_MS, UNDELIVERED, addressKey, type Channel, type Delivered, type Enqueue, type Lead, type NewMessage, type OutboxJob, type Store, type StoredMessage } from "./store";
+import { CHANNEL_NOT_CONFIGURED, CONFIRMATION_CAP_WINDOW_MS, CONFIRMATION_WINDOW_MS, PREVIEW_DUE_SLACK_MS, PREVIEW_RECORD_WINDOW_MS, UNDELIVERED, addressKey, type Channel, type Delivered, type EarlierPreview, type Enqueue, type Lead, type NewMessage, type OutboxJob, type Store, type StoredMessage } from "./store";
 
 export type PostgresOptions = {
   /** Connections per instance (PG_POOL_MAX). Every instance has its own pool: keep the sum under max_connections. */
@@ -286,6 +286,20 @@ export class PostgresStore implements Store {
     return result.rowCount ?? 0;
   }
 
+  async markEarlierPreviews(previews: EarlierPreview[]) {
+    if (previews.length === 0) return 0;
+    // A second of slack before the file's time for the file system's clock.
+    const result = await this.pool.query(
+      `UPDATE outbox o SET status = 'previewed', sent_at = NULL
+       FROM unnest($1::bigint[], $2::timestamptz[]) AS p(lead_id, written_at)
+       WHERE o.message_id = p.lead_id AND o.channel = 'email' AND o.status = 'sent'
+         AND o.sent_at >= p.written_at - interval '1 second' AND o.sent_at <= p.written_at + $3 * interval '1 millisecond'
+         AND o.next_attempt_at <= p.written_at + $4 * interval '1 millisecond'`,
+      [previews.map((p) => p.leadId), previews.map((p) => p.writtenAt), PREVIEW_RECORD_WINDOW_MS, PREVIEW_DUE_SLACK_MS],
+    );
+    return result.rowCount ?? 0;
+  }
+
   async queueUnreached(enqueue: () => Enqueue[], now: Date) {
     const unreached = await this.pool.query<{ id: string; channels: string[] }>(
       `SELECT m.id, ARRAY(SELECT channel FROM outbox WHERE message_id = m.id) AS channels FROM messages m
@@ -312,6 +326,8 @@ export class PostgresStore implements Store {
       CHANNEL_NOT_CONFIGURED,
       configured,
     ]);
+    // A mark left by an instance that lacked the channel: this one delivers it.
+    await this.pool.query("UPDATE outbox SET last_error = NULL WHERE status = 'pending' AND last_error = $1 AND channel = ANY($2::text[])", [CHANNEL_NOT_CONFIGURED, configured]);
     return result.rowCount ?? 0;
   }
 

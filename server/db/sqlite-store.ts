@@ -6,7 +6,7 @@ import { createClient, type Client, type Row } from "@libsql/client";
 import { migrations as allMigrations, type Migration } from "./sqlite-migrations";
 import { OUTBOX_STATS_SQL, toOutboxStats } from "./outbox-stats";
 import { DELIVERY_COLUMNS, MESSAGE_COLUMNS, sourceColumn, toLeads, toMessage } from "./rows";
-import { CHANNEL_NOT_CONFIGURED, CONFIRMATION_CAP_WINDOW_MS, CONFIRMATION_WINDOW_MS, UNDELIVERED, addressKey, type Channel, type Delivered, type Enqueue, type Lead, type NewMessage, type OutboxJob, type Store, type StoredMessage } from "./store";
+import { CHANNEL_NOT_CONFIGURED, CONFIRMATION_CAP_WINDOW_MS, CONFIRMATION_WINDOW_MS, PREVIEW_DUE_SLACK_MS, PREVIEW_RECORD_WINDOW_MS, UNDELIVERED, addressKey, type Channel, type Delivered, type EarlierPreview, type Enqueue, type Lead, type NewMessage, type OutboxJob, type Store, type StoredMessage } from "./store";
 
 export type Database = Client;
 
@@ -232,6 +232,22 @@ export class SqliteStore implements Store {
     return result.rowsAffected;
   }
 
+  async markEarlierPreviews(previews: EarlierPreview[]) {
+    let marked = 0;
+    for (const { leadId, writtenAt } of previews) {
+      // Times are ISO strings: compared as text, in the same format. A second of slack for the file system's clock.
+      const from = new Date(writtenAt.getTime() - 1_000).toISOString();
+      const until = new Date(writtenAt.getTime() + PREVIEW_RECORD_WINDOW_MS).toISOString();
+      const result = await this.db.execute({
+        sql: `UPDATE outbox SET status = 'previewed', sent_at = NULL
+              WHERE message_id = ? AND channel = 'email' AND status = 'sent' AND sent_at >= ? AND sent_at <= ? AND next_attempt_at <= ?`,
+        args: [leadId, from, until, new Date(writtenAt.getTime() + PREVIEW_DUE_SLACK_MS).toISOString()],
+      });
+      marked += result.rowsAffected;
+    }
+    return marked;
+  }
+
   async queueUnreached(enqueue: () => Enqueue[], now: Date) {
     const unreached = await this.db.execute(
       `SELECT m.id, (SELECT group_concat(channel) FROM outbox WHERE message_id = m.id) AS channels FROM messages m
@@ -252,11 +268,16 @@ export class SqliteStore implements Store {
   }
 
   async flagUnconfigured(configured: Channel[]) {
-    const result = await this.db.execute({
-      sql: `UPDATE outbox SET last_error = ? WHERE status = 'pending' AND channel NOT IN (${configured.map(() => "?").join(",") || "''"})`,
-      args: [CHANNEL_NOT_CONFIGURED, ...configured],
-    });
-    return result.rowsAffected;
+    const list = configured.map(() => "?").join(",") || "''";
+    const [marked] = await this.db.batch(
+      [
+        { sql: `UPDATE outbox SET last_error = ? WHERE status = 'pending' AND channel NOT IN (${list})`, args: [CHANNEL_NOT_CONFIGURED, ...configured] },
+        // A mark left by an instance that lacked the channel: this one delivers it.
+        { sql: `UPDATE outbox SET last_error = NULL WHERE status = 'pending' AND last_error = ? AND channel IN (${list})`, args: [CHANNEL_NOT_CONFIGURED, ...configured] },
+      ],
+      "write",
+    );
+    return marked!.rowsAffected;
   }
 
   async recoverLeases() {

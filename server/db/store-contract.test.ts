@@ -300,6 +300,21 @@ describe.each(Object.keys(engines) as (keyof typeof engines)[])("the %s store", 
     expect(await store.deleteLeadsBefore(new Date("2021-01-01T00:00:00.000Z"))).toEqual({ deleted: [stuck.id], kept: 1 });
   });
 
+  it("drops the not-configured mark once an instance with the channel starts: a delivery it will make is not the operator's to settle", async () => {
+    const store = await open();
+    const lead = await store.insertLead(sample, both);
+    const [webhook] = await claim(store, "webhook");
+    await store.markFailed(webhook!, "HTTP 503", new Date(Date.now() + 3_600_000));
+    // An instance without e-mail started (the row was marked), then one with both channels.
+    expect(await store.flagUnconfigured(["webhook"])).toBe(1);
+    expect(await store.flagUnconfigured(["email", "webhook"])).toBe(0);
+    expect((await store.listLeads())[0]?.deliveries.map((d) => [d.channel, d.status, d.lastError])).toEqual([
+      ["email", "pending", null],
+      ["webhook", "pending", "HTTP 503"],
+    ]);
+    expect(await store.settle(lead.id)).toBe(0);
+  });
+
   const source = {
     landingPage: "/",
     utm: { source: "newsletter", campaign: "spring" },

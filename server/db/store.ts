@@ -108,6 +108,14 @@ export interface Store {
   /** Queues again, due now, every delivery of these channels that was only previewed (the channel is real now). Resolves to how many. */
   requeuePreviewed(channels: Channel[], now: Date): Promise<number>;
   /**
+   * Sales' e-mails an earlier release recorded as `sent` when it only wrote their preview: each `lead-<id>.eml` still in
+   * the preview folder whose lead's e-mail was marked sent within PREVIEW_RECORD_WINDOW_MS after the file was written
+   * (the old preview's own record), and was due before the file was written, becomes `previewed`. A real delivery of a
+   * preview was due only after it (queued again at a later start), so it never matches.
+   * Resolves to how many.
+   */
+  markEarlierPreviews(previews: EarlierPreview[]): Promise<number>;
+  /**
    * Every lead that has reached nobody (no delivery sent) gets the outbox rows `enqueue` makes for the channels it
    * has none for: leads accepted while a channel was missing are delivered once it is configured. Resolves to the
    * number of rows added.
@@ -115,7 +123,8 @@ export interface Store {
   queueUnreached(enqueue: () => Enqueue[], now: Date): Promise<number>;
   /**
    * Marks the pending deliveries of every channel but `configured` as waiting for a channel that is not configured
-   * (their last error says so), so the operator sees why they do not move. Resolves to how many were marked.
+   * (their last error says so), so the operator sees why they do not move, and drops that mark from the pending
+   * deliveries of `configured` (an instance without them marked them). Resolves to how many were marked.
    */
   flagUnconfigured(configured: Channel[]): Promise<number>;
   /**
@@ -154,6 +163,13 @@ export type SharedRateLimiter = { reserve(key: string): Promise<SharedReservatio
 
 /** The last error of a pending delivery whose channel no running instance had configured when it started. */
 export const CHANNEL_NOT_CONFIGURED = "channel not configured";
+
+/** A preview file left by the e-mail channel: its lead, and when it was written (the file's modification time). */
+export type EarlierPreview = { leadId: number; writtenAt: Date };
+/** How long after writing a preview an earlier release recorded it as sent (at once, give or take a busy database). */
+export const PREVIEW_RECORD_WINDOW_MS = 60_000;
+/** A file's time may lag the clock by a tick; a preview queued again is due at a later start, well after its file. */
+export const PREVIEW_DUE_SLACK_MS = 100;
 
 /** The states in which a delivery to the company keeps its lead from retention: it may still have to be made. */
 export const UNDELIVERED = "('pending', 'failed', 'previewed')";

@@ -1,4 +1,4 @@
-import { mkdir, rm, writeFile } from "node:fs/promises";
+import { mkdir, readdir, rm, stat, writeFile } from "node:fs/promises";
 import { join } from "node:path";
 import { createTransport, type SendMailOptions } from "nodemailer";
 import type { OutboxJob, StoredMessage } from "../db/store";
@@ -150,6 +150,21 @@ export function emlFileSender(dir: string, settings: EmailSettings, compose: Com
     return "previewed" as const;
   };
   return Object.assign(send, { close: () => transport.close() });
+}
+
+/** Sales' e-mail previews in `dir` (none when it does not exist): each lead id, and when its file was written. */
+export async function listLeadPreviews(dir: string): Promise<{ leadId: number; writtenAt: Date }[]> {
+  let names: string[];
+  try {
+    names = await readdir(dir);
+  } catch {
+    return [];
+  }
+  const ids = names.map((name) => /^lead-([1-9]\d*)\.eml$/.exec(name)?.[1]).filter((id): id is string => id !== undefined);
+  const previews = await Promise.all(
+    ids.map(async (id) => stat(join(dir, `lead-${id}.eml`)).then((file) => ({ leadId: Number(id), writtenAt: file.mtime }), () => undefined)),
+  );
+  return previews.filter((preview) => preview !== undefined);
 }
 
 /** Deletes the development previews of deleted leads (they hold the visitor's name, address and message). */

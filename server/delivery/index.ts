@@ -1,17 +1,17 @@
 import { randomUUID } from "node:crypto";
-import type { ServerConfig } from "../config";
+import { isPublicSiteUrl, type ServerConfig } from "../config";
 import type { Channel, Enqueue, Store, Verification } from "../db/store";
 import type { Logger } from "../logger";
 import type { Metrics } from "../metrics";
 import { chatSender } from "./chat";
 import { composeConfirmationEmail } from "./confirmation";
-import { emlFileSender, newMessageId, smtpSender } from "./email";
+import { emlFileSender, listLeadPreviews, newMessageId, smtpSender } from "./email";
 import { webhookSender } from "./webhook";
 import { createDeliveryWorker, type Deliver } from "./worker";
 
 type DeliveryConfig = Pick<
   ServerConfig,
-  "NODE_ENV" | "SMTP_URL" | "LEADS_NOTIFY_TO" | "LEADS_REPLY_TO" | "leadsFrom" | "LEADS_WEBHOOK_URL" | "LEADS_WEBHOOK_SECRET" | "LEADS_RETRY_BASE_SECONDS" | "LEADS_MAIL_DIR" | "LEADS_LEASE_SECONDS"
+  "NODE_ENV" | "SITE_URL" | "SMTP_URL" | "LEADS_NOTIFY_TO" | "LEADS_REPLY_TO" | "leadsFrom" | "LEADS_WEBHOOK_URL" | "LEADS_WEBHOOK_SECRET" | "LEADS_RETRY_BASE_SECONDS" | "LEADS_MAIL_DIR" | "LEADS_LEASE_SECONDS"
   | "COMPANY_TIME_ZONE" | "LEADS_CONFIRMATION" | "LEADS_CONFIRMATION_HOURLY_LIMIT" | "LEADS_CHAT_WEBHOOK_URL"
 >;
 
@@ -27,7 +27,9 @@ export function createDelivery(config: DeliveryConfig, store: Store, log: Logger
   const senders: Partial<Record<Channel, Deliver & { close?(): void }>> = {};
   const emailSettings = { to: config.LEADS_NOTIFY_TO, from: config.leadsFrom, timeZone: config.COMPANY_TIME_ZONE, replyTo: config.LEADS_REPLY_TO };
   // Outside production, with no mail server, each e-mail is written to a file so a developer sees what sales gets.
-  const preview = !config.SMTP_URL && config.NODE_ENV !== "production";
+  // Never for a public SITE_URL (a forgotten NODE_ENV): files of personal data on a live host, and a lead whose
+  // preview nobody reads would be held from retention and reported as a problem for ever.
+  const preview = !config.SMTP_URL && config.NODE_ENV !== "production" && !isPublicSiteUrl(config.SITE_URL);
   const previewSettings = { ...emailSettings, to: emailSettings.to.length ? emailSettings.to : ["sales@localhost"] };
   const confirm = config.LEADS_CONFIRMATION === "on";
   if (config.SMTP_URL) senders.email = smtpSender(config.SMTP_URL, emailSettings);
@@ -74,6 +76,10 @@ export function createDelivery(config: DeliveryConfig, store: Store, log: Logger
      * worker starts.
      */
     async start() {
+      // An earlier release recorded each preview as sent: its files tell them apart, so that those leads count as
+      // reaching nobody too (mailed once SMTP_URL is set, delivered by any other channel configured now).
+      const earlier = await store.markEarlierPreviews(await listLeadPreviews(config.LEADS_MAIL_DIR));
+      if (earlier > 0) log.warn({ msg: "e-mails an earlier release only previewed, though it recorded them as sent, are counted as previews", deliveries: earlier });
       const real = (Object.keys(senders) as Channel[]).filter((channel) => !(preview && (channel === "email" || channel === "confirmation")));
       const requeued = await store.requeuePreviewed(real.filter((channel) => channel !== "confirmation"), new Date());
       if (requeued > 0) log.warn({ msg: "deliveries that were only previewed are queued for the channels configured now", deliveries: requeued });
