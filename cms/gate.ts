@@ -54,12 +54,18 @@ export function deletionIssues(path: string): string[] {
 }
 
 /**
+ * The address Keystatic's handler is given for a request (`url` below /api/keystatic), the same one the gate
+ * reads: built on a fixed origin, never on the Host header, which could otherwise carry a route of its own
+ * (Host: "…/api/keystatic/update?" in front of /tree).
+ */
+export const keystaticRequestUrl = (url: string) => new URL(`http://editor/api/keystatic${url}`);
+
+/**
  * The gate on a request to the local API (`url` below /api/keystatic): an answer that refuses it, or undefined
  * to let Keystatic's handler run. Saves (POST update) are checked whole: additions and deletions.
  */
 export function gateRequest(method: string, url: string, body: Buffer | undefined): { status: number; text: string } | undefined {
-  // As Keystatic's handler sees it: the middleware gets the URL below /api/keystatic.
-  const route = keystaticRoute(new URL(`http://editor/api/keystatic${url}`).pathname);
+  const route = keystaticRoute(keystaticRequestUrl(url).pathname);
   if (route === undefined) return { status: 400, text: "Bad request" };
   if (method !== "POST" || route !== "update") return undefined;
   let issues: string[];

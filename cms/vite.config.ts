@@ -4,7 +4,7 @@ import { fileURLToPath } from "node:url";
 import { makeGenericAPIRouteHandler } from "@keystatic/core/api/generic";
 import { defineConfig, type Plugin, type ViteDevServer } from "vite";
 import { contentDir } from "../app/content/files.server.ts";
-import type { gateRequest as GateRequest } from "./gate.ts";
+import type { gateRequest as GateRequest, keystaticRequestUrl as KeystaticRequestUrl } from "./gate.ts";
 
 /*
  * `npm run cms`: Keystatic's editor at http://127.0.0.1:5174/keystatic, on loopback only (its save endpoint
@@ -45,7 +45,7 @@ function keystaticApi(): Plugin {
             return;
           }
           const { default: config } = await server.ssrLoadModule("/keystatic.config.ts");
-          const { gateRequest } = (await server.ssrLoadModule("/gate.ts")) as { gateRequest: typeof GateRequest };
+          const { gateRequest, keystaticRequestUrl } = (await server.ssrLoadModule("/gate.ts")) as { gateRequest: typeof GateRequest; keystaticRequestUrl: typeof KeystaticRequestUrl };
           const body = req.method === "POST" ? await readBody(req) : undefined;
           const refused = gateRequest(req.method ?? "GET", req.url ?? "/", body);
           if (refused) {
@@ -53,7 +53,8 @@ function keystaticApi(): Plugin {
             return;
           }
           const handler = makeGenericAPIRouteHandler({ config, localBaseDirectory: contentDir() });
-          const request = new Request(`http://${req.headers.host}/api/keystatic${req.url}`, {
+          // The very address the gate checked (never built from the Host header).
+          const request = new Request(keystaticRequestUrl(req.url ?? "/"), {
             method: req.method,
             headers: Object.entries(req.headers).flatMap(([k, v]) => (typeof v === "string" ? [[k, v] as [string, string]] : [])),
             body,

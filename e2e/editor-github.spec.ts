@@ -225,6 +225,13 @@ test("with EDITOR_ALLOWED_USERS, anyone else is refused at sign-in and their new
   }
 });
 
+test("a port already in use stops the editor with one clear line, not a stack trace", async () => {
+  const taken = new URL(editor.url).port;
+  const started = startLiveEditor(github.url, { ...settings, EDITOR_PORT: taken });
+  await expect(started).rejects.toThrow(`The editor cannot start: 127.0.0.1:${taken} is in use. Set EDITOR_HOST and EDITOR_PORT.`);
+  await expect(started).rejects.not.toThrow(/node:events|Unhandled 'error' event|\n\s+at /);
+});
+
 test("no test code is in the production build: the fake GitHub and the fetch preload stay in e2e/support", () => {
   const traces: string[] = [];
   const walk = (path: string) => {

@@ -1,4 +1,5 @@
 import { readdirSync, readFileSync, rmSync, statSync } from "node:fs";
+import { request as httpRequest } from "node:http";
 import { join } from "node:path";
 import { expect, type Page, test } from "@playwright/test";
 import { copyContent, isLoopback, startEditor } from "./support/editor";
@@ -137,8 +138,25 @@ test("the save endpoint refuses what the build refuses, deletions of pages and a
   expect((await update(file, { origin: "http://evil.example" })).status()).toBe(403);
   const garbled = await request.post(`${editor.url}/api/keystatic/update`, { headers: { "no-cors": "1", "content-type": "application/json" }, data: "{not json" });
   expect(garbled.status()).toBe(400);
+  // A Host header is not part of the route: one that smuggles "/api/keystatic/update?" in front of another
+  // route must not reach the save unchecked (a raw request: a browser cannot send such a Host).
+  const smuggled = await rawPost(`${editor.url}/api/keystatic/tree`, `${new URL(editor.url).host}/api/keystatic/update?`, JSON.stringify({ additions: [{ path: "services/cloud-migration.json", contents: encoded(badFigure) }], deletions: [] }));
+  expect(smuggled.status).not.toBe(200);
   expect(snapshot()).toEqual(before);
 });
+
+/** A POST with a Host header of our own, which neither browsers nor Playwright's request context send. */
+function rawPost(url: string, host: string, body: string) {
+  return new Promise<{ status: number; text: string }>((done, fail) => {
+    const req = httpRequest(url, { method: "POST", headers: { host, "no-cors": "1", "content-type": "application/json" } }, (res) => {
+      let text = "";
+      res.on("data", (chunk: Buffer) => (text += chunk.toString()));
+      res.on("end", () => done({ status: res.statusCode ?? 0, text }));
+    });
+    req.on("error", fail);
+    req.end(body);
+  });
+}
 
 test("a capability's title (an item of a nested list) saves into its place", async ({ page }) => {
   await open(page, "collection/services/item/application-development");

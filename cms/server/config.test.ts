@@ -23,6 +23,8 @@ describe("the live editor's settings", () => {
     expect(() => loadEditorConfig({ ...valid, EDITOR_URL: "http://edit.example.com" })).toThrow("EDITOR_URL must be https");
     expect(() => loadEditorConfig({ ...valid, EDITOR_URL: "https://example.com/edit" })).toThrow("EDITOR_URL must be an origin");
     expect(() => loadEditorConfig({ ...valid, EDITOR_REPO: "acme" })).toThrow("EDITOR_REPO must be owner/name");
+    for (const repo of ["../..", "acme/..", "acme/.", "-acme/site"]) expect(() => loadEditorConfig({ ...valid, EDITOR_REPO: repo }), repo).toThrow("EDITOR_REPO must be owner/name");
+    expect(() => loadEditorConfig({ ...valid, EDITOR_URL: "https://user:pass@edit.example.com" })).toThrow("EDITOR_URL must be an origin");
     expect(() => loadEditorConfig({ ...valid, EDITOR_ALLOWED_USERS: "alice,not a login" })).toThrow("EDITOR_ALLOWED_USERS");
     expect(loadEditorConfig({ ...valid, EDITOR_URL: "http://127.0.0.1:8788" }).url.protocol).toBe("http:");
   });

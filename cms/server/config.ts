@@ -34,7 +34,7 @@ export function loadEditorConfig(env: NodeJS.ProcessEnv = process.env): EditorSe
   if (rawUrl) {
     try {
       url = new URL(rawUrl);
-      if (url.pathname !== "/" || url.search || url.hash) problems.push(`EDITOR_URL must be an origin without a path, e.g. https://edit.example.com (got ${rawUrl})`);
+      if (url.pathname !== "/" || url.search || url.hash || url.username || url.password) problems.push(`EDITOR_URL must be an origin without a path, e.g. https://edit.example.com (got ${rawUrl})`);
       else if (url.protocol !== "https:" && !(url.protocol === "http:" && loopbackHosts.has(url.hostname))) {
         problems.push(`EDITOR_URL must be https (plain http only on loopback): the sign-in cookies would travel in clear (got ${rawUrl})`);
       }
@@ -48,7 +48,8 @@ export function loadEditorConfig(env: NodeJS.ProcessEnv = process.env): EditorSe
   if (!Number.isInteger(port) || port < 0 || port > 65535) problems.push(`EDITOR_PORT must be a port number (got ${rawPort})`);
 
   const repo = required("EDITOR_REPO");
-  if (repo && !/^[\w.-]+\/[\w.-]+$/.test(repo)) problems.push(`EDITOR_REPO must be owner/name (got ${repo})`);
+  // GitHub's names: an owner is letters, digits and hyphens, not first; a repository is never "." or "..".
+  if (repo && !/^[a-z\d][a-z\d-]*\/(?!\.\.?$)[\w.-]+$/i.test(repo)) problems.push(`EDITOR_REPO must be owner/name (got ${repo})`);
   const branchPrefix = env.EDITOR_BRANCH_PREFIX?.trim() || undefined;
   if (branchPrefix && !/^[\w-][\w./-]*$/.test(branchPrefix)) problems.push(`EDITOR_BRANCH_PREFIX may hold letters, digits, "-", "_", "." and "/" (got ${branchPrefix})`);
 

@@ -86,6 +86,12 @@ const limits = { HEADERS_TIMEOUT_MS: 20_000, REQUEST_TIMEOUT_MS: 30_000, KEEP_AL
 const server = serve({ fetch: app.fetch, port: config.port, hostname: config.host, serverOptions: httpServerOptions(limits) }, (info) => {
   log.info({ msg: "editor listening", url: config.url.origin, port: info.port, repo: config.repo });
 });
+// A port in use or an address this machine does not have: one clear line, not a stack trace.
+server.on("error", (error: NodeJS.ErrnoException) => {
+  const reason = error.code === "EADDRINUSE" ? "is in use" : error.code === "EADDRNOTAVAIL" || error.code === "ENOTFOUND" ? "is not an address of this machine" : `cannot be used (${error.message})`;
+  console.error(`The editor cannot start: ${config.host}:${config.port} ${reason}. Set EDITOR_HOST and EDITOR_PORT.`);
+  process.exit(1);
+});
 for (const signal of ["SIGTERM", "SIGINT"] as const) {
   process.on(signal, () => server.close(() => process.exit(0)));
 }

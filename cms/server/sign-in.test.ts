@@ -75,3 +75,51 @@ describe("sign-in on an https origin", () => {
     expect(keystaticRoute("/api/keystatic/github/%E0%A4%A")).toBeUndefined();
   });
 });
+
+describe("EDITOR_ALLOWED_USERS and sign-out", () => {
+  /** A signed-in browser's cookies ("name=value; …"), through the wrapper without a list of users. */
+  async function signedIn() {
+    const login = await api(new Request("https://edit.example.com/api/keystatic/github/login"));
+    const authorize = new URL(login.headers.get("location")!);
+    const approved = await fetch(authorize, { redirect: "manual" });
+    const cookie = `editor-oauth-state=${authorize.searchParams.get("state")}`;
+    const callback = await api(new Request(approved.headers.get("location")!, { headers: { cookie } }));
+    return callback.headers.getSetCookie().map((value) => value.split(";")[0]!).filter((pair) => !pair.startsWith("editor-oauth-state")).join("; ");
+  }
+  const expired = (response: Response) => response.headers.getSetCookie().filter((value) => /Max-Age=0/.test(value)).map((value) => value.split("=")[0]).sort();
+
+  it("refuses a renewal with the refresh token to anyone not on the list, as it refuses their sign-in", async () => {
+    const restricted = safeSignIn(handler, { ...config, allowedUsers: ["someone-else"] }, quiet);
+    for (const route of ["github/refresh-token", "github/repo-not-found"]) {
+      const cookie = await signedIn();
+      const revoked = github.state.revoked.length;
+      const response = await restricted(new Request(`https://edit.example.com/api/keystatic/${route}`, { method: route === "github/refresh-token" ? "POST" : "GET", headers: { cookie } }));
+      expect(response.status, route).toBe(403);
+      expect(response.headers.getSetCookie().filter((value) => /^keystatic-gh-access-token=[^;]/.test(value)), route).toEqual([]);
+      expect(expired(response), route).toEqual(["keystatic-gh-access-token", "keystatic-gh-refresh-token"]);
+      expect(github.state.revoked.length, route).toBe(revoked + 1);
+      expect(github.tokenIsValid(github.state.revoked.at(-1)!), route).toBe(false);
+    }
+    // Someone on the list (any case) renews as before.
+    const allowed = safeSignIn(handler, { ...config, allowedUsers: ["content-editor"] }, quiet);
+    const renewed = await allowed(new Request("https://edit.example.com/api/keystatic/github/refresh-token", { method: "POST", headers: { cookie: await signedIn() } }));
+    expect(renewed.status).toBe(200);
+  });
+
+  it("signs out, clearing both cookies, even when GitHub cannot be reached to revoke the token, and says so in the log", async () => {
+    const cookie = await signedIn();
+    const warnings: Record<string, unknown>[] = [];
+    const signOut = safeSignIn(handler, config, { info: () => {}, warn: (fields) => warnings.push(fields) });
+    const realFetch = globalThis.fetch;
+    globalThis.fetch = () => Promise.reject(new TypeError("fetch failed"));
+    try {
+      const response = await signOut(new Request("https://edit.example.com/api/keystatic/github/logout", { headers: { cookie } }));
+      expect(response.status).toBe(307);
+      expect(response.headers.get("location")).toBe("/signed-out");
+      expect(expired(response)).toEqual(["keystatic-gh-access-token", "keystatic-gh-refresh-token"]);
+    } finally {
+      globalThis.fetch = realFetch;
+    }
+    expect(warnings).toEqual([expect.objectContaining({ msg: "editor token revoke failed" })]);
+  });
+});

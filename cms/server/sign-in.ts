@@ -8,8 +8,10 @@ import type { EditorServerConfig } from "./config";
  *   puts a random state in an HttpOnly cookie and in GitHub's authorize address, and the callback refuses
  *   any answer whose state does not match that cookie;
  * - its cookies are Secure only when NODE_ENV=production: here whenever the editor's URL is https;
- * - EDITOR_ALLOWED_USERS: a login outside the list is refused at the callback and its new token revoked;
- * - sign-out (Keystatic revokes the token) ends on a page that does not sign straight back in.
+ * - EDITOR_ALLOWED_USERS: a login outside the list is refused, and its new token revoked, whenever a token is
+ *   handed out: at the callback and at each renewal with the refresh token (which lasts months);
+ * - sign-out revokes the token and clears the cookies even when GitHub does not answer, and ends on a page
+ *   that does not sign straight back in.
  */
 
 /** Keystatic's route handler: what `makeGenericAPIRouteHandler` returns. */
@@ -18,6 +20,7 @@ type Log = { info(fields: Record<string, unknown>): void; warn(fields: Record<st
 
 export const stateCookie = "editor-oauth-state";
 const accessCookie = "keystatic-gh-access-token";
+const refreshCookie = "keystatic-gh-refresh-token";
 const statePattern = /^[\da-f]{20,64}$/;
 const authorizeUrl = "https://github.com/login/oauth/authorize";
 
@@ -99,18 +102,32 @@ export function safeSignIn(handler: KeystaticHandler, config: EditorServerConfig
     }
     const response = toResponse(await handler(request));
     response.headers.append("set-cookie", cleared.get("set-cookie")!);
-    const token = response.headers.getSetCookie().map((value) => parseCookies(value)[accessCookie]).find(Boolean);
+    const token = newToken(response);
     if (!token) return response;
-    if (config.allowedUsers) {
-      const login = await githubLogin(token);
-      if (!login || !config.allowedUsers.includes(login.toLowerCase())) {
-        await revoke(token);
-        log.warn({ msg: "editor sign-in refused", reason: login ? "not in EDITOR_ALLOWED_USERS" : "GitHub did not name the user", login });
-        return page(403, `Sign-in refused: ${login ?? "this GitHub account"} is not one of the editor's users. Ask the site's operator to add you to EDITOR_ALLOWED_USERS.`, cleared);
-      }
-      log.info({ msg: "editor sign-in", login });
-    } else log.info({ msg: "editor sign-in" });
+    const { refused, login } = await checkUser(token, cleared);
+    if (refused) return refused;
+    log.info({ msg: "editor sign-in", login });
     return response;
+  }
+
+  const newToken = (response: Response) => response.headers.getSetCookie().map((value) => parseCookies(value)[accessCookie]).find(Boolean);
+
+  /** With EDITOR_ALLOWED_USERS: a refusal (the new token revoked, both cookies expired) when the token's user is not listed. */
+  async function checkUser(token: string, headers = new Headers()): Promise<{ refused?: Response; login?: string }> {
+    if (!config.allowedUsers) return {};
+    const login = await githubLogin(token);
+    if (login && config.allowedUsers.includes(login.toLowerCase())) return { login };
+    await revoke(token);
+    log.warn({ msg: "editor sign-in refused", reason: login ? "not in EDITOR_ALLOWED_USERS" : "GitHub did not name the user", login });
+    for (const name of [accessCookie, refreshCookie]) headers.append("set-cookie", `${name}=; Path=/; Max-Age=0; HttpOnly; SameSite=Lax${secure ? "; Secure" : ""}`);
+    return { refused: page(403, `Sign-in refused: ${login ?? "this GitHub account"} is not one of the editor's users. Ask the site's operator to add you to EDITOR_ALLOWED_USERS.`, headers) };
+  }
+
+  /** Keystatic's renewals (refresh-token, and repo-not-found when it renews): the same list as at sign-in. */
+  async function renewal(request: Request) {
+    const response = toResponse(await handler(request));
+    const token = newToken(response);
+    return (token && (await checkUser(token)).refused) || response;
   }
 
   async function githubLogin(token: string) {
@@ -121,17 +138,26 @@ export function safeSignIn(handler: KeystaticHandler, config: EditorServerConfig
   }
 
   async function revoke(token: string) {
-    const res = await fetch(`https://api.github.com/applications/${config.clientId}/token`, {
-      method: "DELETE",
-      headers: { authorization: `Basic ${btoa(`${config.clientId}:${config.clientSecret}`)}`, accept: "application/vnd.github+json", "content-type": "application/json" },
-      body: JSON.stringify({ access_token: token }),
-    });
-    if (!res.ok && res.status !== 404) log.warn({ msg: "editor token revoke failed", status: res.status });
+    try {
+      const res = await fetch(`https://api.github.com/applications/${config.clientId}/token`, {
+        method: "DELETE",
+        headers: { authorization: `Basic ${btoa(`${config.clientId}:${config.clientSecret}`)}`, accept: "application/vnd.github+json", "content-type": "application/json" },
+        body: JSON.stringify({ access_token: token }),
+      });
+      if (!res.ok && res.status !== 404) log.warn({ msg: "editor token revoke failed", status: res.status });
+    } catch (error) {
+      log.warn({ msg: "editor token revoke failed", error: (error as Error).message });
+    }
   }
 
   async function logout(request: Request) {
-    // Keystatic revokes the access token (DELETE /applications/{client_id}/token) and expires both cookies.
-    const response = toResponse(await handler(request));
+    // The token is revoked here, where a failure is logged and never keeps the cookies (Keystatic's own revocation
+    // throws when GitHub cannot be reached, and the browser would stay signed in). Keystatic then only expires them.
+    const cookies = parseCookies(request.headers.get("cookie"));
+    if (cookies[accessCookie]) await revoke(cookies[accessCookie]);
+    const headers = new Headers(request.headers);
+    headers.delete("cookie");
+    const response = toResponse(await handler(new Request(request.url, { method: request.method, headers })));
     // Its own redirect goes back to the editor, which would sign straight in again through GitHub.
     if (response.headers.has("location")) response.headers.set("location", "/signed-out");
     log.info({ msg: "editor sign-out" });
@@ -143,6 +169,7 @@ export function safeSignIn(handler: KeystaticHandler, config: EditorServerConfig
     if (path === undefined) return page(400, "Bad request");
     if (path === "github/oauth/callback") return harden(await callback(request));
     if (path === "github/logout") return harden(await logout(request));
+    if (path === "github/refresh-token" || path === "github/repo-not-found") return harden(withState(await renewal(request)));
     return harden(withState(toResponse(await handler(request))));
   };
 }
