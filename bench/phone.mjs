@@ -21,7 +21,7 @@
 // Without --url it builds (unless --no-build) and serves build/ on a free loopback port, as `npm start` does.
 // Chromium: CHROMIUM_PATH, else /usr/bin/chromium. The machine's load average is printed with the figures:
 // on a busy machine the CPU throttle multiplies the slowdown.
-/* global window, document, performance, PerformanceObserver, MutationObserver, addEventListener */
+/* global window, document */
 import { spawn, spawnSync } from "node:child_process";
 import { mkdtempSync, rmSync } from "node:fs";
 import { createServer } from "node:net";
