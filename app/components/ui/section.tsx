@@ -1,4 +1,5 @@
 import type { ComponentProps } from "react";
+import { HydrateApart } from "./hydrate-apart";
 
 const tones = {
   white: "bg-white",
@@ -6,7 +7,10 @@ const tones = {
   dark: "bg-brand-900 text-white",
 } as const;
 
-/** A page band with consistent vertical rhythm; label it with a SectionHeading id. */
+/**
+ * A page band with consistent vertical rhythm; label it with a SectionHeading id. Every band sits below a page's
+ * hero, so it is laid out only when it nears the screen (`below-fold` in app.css) and hydrated apart.
+ */
 export function Section({
   tone = "white",
   className = "",
@@ -14,9 +18,11 @@ export function Section({
   ...props
 }: ComponentProps<"section"> & { tone?: keyof typeof tones }) {
   return (
-    <section className={`${tones[tone]} py-16 md:py-24 ${className}`} {...props}>
-      <div className="mx-auto max-w-6xl px-4 sm:px-6 lg:px-8">{children}</div>
-    </section>
+    <HydrateApart>
+      <section className={`below-fold ${tones[tone]} py-16 md:py-24 ${className}`} {...props}>
+        <div className="mx-auto max-w-6xl px-4 sm:px-6 lg:px-8">{children}</div>
+      </section>
+    </HydrateApart>
   );
 }
 
