@@ -57,12 +57,22 @@ export function focusWithoutScroll(element: HTMLElement) {
 export const pageHeading = () => document.querySelector<HTMLElement>("main h1");
 
 /**
+ * Bands below the first screen are laid out only near the screen (content-visibility in app.css) and hold an
+ * estimated height until then, so a position measured across them would be off. Before the first jump they are
+ * all laid out, for good (one layout of the whole page, at the visitor's first jump rather than at load).
+ */
+function layOutEveryBand() {
+  document.documentElement.dataset.bandsLaidOut = "";
+}
+
+/**
  * Scrolls so that the element with this id sits SCROLL_OFFSET_PX below the top, and focuses it.
  * False (and nothing moves) if there is no such element.
  */
 export function scrollToElementId(id: string): Promise<boolean> {
   const element = document.getElementById(id);
   if (!element) return Promise.resolve(false);
+  layOutEveryBand();
   focusWithoutScroll(element);
   return animateScrollTo(() => element.getBoundingClientRect().top + window.scrollY - SCROLL_OFFSET_PX).then(() => true);
 }
