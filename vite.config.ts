@@ -5,6 +5,7 @@ import { defineConfig } from "vite";
 import { contentFiles } from "./scripts/vite-plugin-content.ts";
 import { popoverPolyfill } from "./scripts/vite-plugin-popover-polyfill.ts";
 import { techLogos } from "./scripts/vite-plugin-tech-logos.ts";
+import { uiIcons } from "./scripts/vite-plugin-ui-icons.ts";
 import { contactApiInDev } from "./server/dev-plugin.ts";
 
 // react-router's package exports resolve to its development build in every mode, so production bundles ship
@@ -22,7 +23,7 @@ const clientChunks = {
 };
 
 export default defineConfig(({ command, isSsrBuild }) => ({
-  plugins: [tailwindcss(), reactRouter(), techLogos(), popoverPolyfill(), contentFiles(), contactApiInDev()],
+  plugins: [tailwindcss(), reactRouter(), techLogos(), uiIcons(), popoverPolyfill(), contentFiles(), contactApiInDev()],
   build: isSsrBuild ? {} : { rolldownOptions: { output: { advancedChunks: clientChunks } } },
   resolve: {
     tsconfigPaths: true,

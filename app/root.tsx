@@ -13,6 +13,7 @@ import { SiteFooter, type FooterData } from "~/components/site-footer";
 import { SiteHeader } from "~/components/site-header";
 import { SiteToaster } from "~/components/site-toaster";
 import { VisitRecorder } from "~/components/visit-recorder";
+import { HydrateApart } from "~/components/ui/hydrate-apart";
 import { findIndustry, findService, resources } from "~/content/catalog.server";
 
 // Runs at build time: the footer's link titles come from the content, which never ships to the client.
@@ -73,11 +74,16 @@ export default function App({ loaderData }: Route.ComponentProps) {
       <a href="#main" className="sr-only focus:not-sr-only focus:fixed focus:top-2 focus:left-2 focus:z-50 focus:rounded-md focus:bg-white focus:px-4 focus:py-2 focus:shadow">
         Skip to main content
       </a>
-      <SiteHeader />
+      {/* The shell hydrates first and holds next to nothing; each band hydrates apart (a tap in one hydrates it alone). */}
+      <HydrateApart>
+        <SiteHeader />
+      </HydrateApart>
       <main id="main" tabIndex={-1} className="outline-none">
         <Outlet />
       </main>
-      <SiteFooter links={loaderData} />
+      <HydrateApart>
+        <SiteFooter links={loaderData} />
+      </HydrateApart>
       {/* What only improves a whole page: if one of them fails, it is logged and skipped, never the page. */}
       <Enhancement name="Scroll manager">
         <ScrollManager />

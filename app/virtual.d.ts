@@ -7,3 +7,8 @@ declare module "virtual:popover-polyfill" {
   /** URL of the popover polyfill, loaded only by browsers without the popover API (scripts/vite-plugin-popover-polyfill.ts). */
   export const popoverPolyfillUrl: string;
 }
+
+declare module "virtual:ui-icons" {
+  /** URL of the SVG sprite holding every UI icon as a <symbol> named like the icon (scripts/vite-plugin-ui-icons.ts). */
+  export const uiIconSprite: string;
+}

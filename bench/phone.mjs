@@ -1,12 +1,20 @@
 // `npm run bench:phone`: the built site on a cheap phone, with the DevTools protocol's real throttling (not
 // Lighthouse's simulation): 390x844 touch viewport, CPU slowed 8x, 300 ms round trip, 700 kbit/s down, 300 up,
-// cache disabled. Per page, medians of N runs of:
-//   FCP, LCP           paint timings of a load nobody touches (any input ends LCP, so the tap gets its own load)
-//   hydrated           when React owns the header's menu button (its element carries React's __reactProps$ key)
-//   tap→menu (JS)      a tap on the menu button as soon as the page has painted, to the frame the menu shows in
-//   tap→menu (no JS)   the same with JavaScript off (timed over CDP, so it includes a little protocol overhead)
-//   transfer           bytes on the wire (headers included) until the page is hydrated and the network is quiet
-// A tap that opens nothing within 8 s counts as "never" (the median of a page with a never is then "never").
+// cache disabled. Per page, medians of N runs of four loads each (any input ends LCP, so taps get loads of their own):
+//   passive load     FCP, LCP; "hydrated" (the root marks <html data-hydrated>); the longest main-thread task
+//                    and the total blocking time after FCP (Long Tasks API); bytes on the wire until quiet
+//   text taps        a tap on plain text (a paragraph of the first screen) every 300 ms from first paint for 7 s;
+//                    each tap's latency is Event Timing's: from the touch to the next frame painted after its
+//                    handlers ran (taps under 16 ms leave no entry and count as 0); worst, median, and worst after
+//                    hydration
+//   menu (JS on)     one tap on the menu button at first paint, to the frame that shows the menu open (Event
+//                    Timing of the tap, whose click opens the popover), checked open afterwards
+//   menu (JS off)    the same with JavaScript off
+// The probe lives in an isolated world (it runs with the page's JavaScript off too, and shares no objects with
+// it), observes only, and is read once at the end: nothing polls the page's main thread while it loads. The
+// first paint is learnt from the protocol's lifecycle events, and taps are sent as raw touch events over the
+// protocol, so neither waits for the page. A tap whose click never arrives, or a menu that is not open after
+// 8 s, counts as "never" (the median of a page with a never is then "never").
 //
 //   node bench/phone.mjs [--runs 3] [--pages /,/services/application-development] [--no-build] [--url http://host:port]
 //
@@ -48,30 +56,49 @@ export const PROFILE = {
 const MENU_BUTTON = '[popovertarget="mobile-menu"], [aria-controls="mobile-menu"]';
 const MENU = "#mobile-menu";
 const NEVER_MS = 8000;
+const TAP_EVERY_MS = 300;
+const TAP_FOR_MS = 7000;
+const WORLD = "bench-probe";
 
-// In the page, before any of its own scripts: paint timings, the moment React owns the menu button, and (on
-// the first touch) a per-frame check for the menu showing.
+// Runs in an isolated world of every document, before the page's own scripts (and with them turned off).
 const probe = `(() => {
-  const b = (window.__bench = { lcp: null, fcp: null, hydrated: null, tap: null, open: null });
-  new PerformanceObserver((list) => { for (const e of list.getEntries()) b.lcp = e.startTime; }).observe({ type: "largest-contentful-paint", buffered: true });
-  new PerformanceObserver((list) => { for (const e of list.getEntries()) if (e.name === "first-contentful-paint") b.fcp = e.startTime; }).observe({ type: "paint", buffered: true });
-  const owned = () => { const el = document.querySelector(${JSON.stringify(MENU_BUTTON)}); return !!el && Object.keys(el).some((k) => k.startsWith("__reactProps$")); };
-  const poll = setInterval(() => { if (owned()) { b.hydrated = performance.now(); clearInterval(poll); } }, 25);
-  const shown = () => { const m = document.querySelector(${JSON.stringify(MENU)}); return !!m && m.checkVisibility() && m.getBoundingClientRect().height > 0; };
-  addEventListener("touchstart", () => {
-    if (b.tap !== null) return;
-    b.tap = performance.now();
-    const check = (now) => { if (shown()) b.open = now; else if (now - b.tap < ${NEVER_MS}) requestAnimationFrame(check); };
-    requestAnimationFrame(check);
-  }, { capture: true, passive: true });
+  const b = (window.__bench = { fcp: null, lcp: null, hydrated: null, longTasks: [], events: [], clicks: [] });
+  const observe = (type, each, options) => {
+    try { new PerformanceObserver((list) => list.getEntries().forEach(each)).observe({ type, buffered: true, ...options }); } catch {}
+  };
+  observe("paint", (e) => { if (e.name === "first-contentful-paint") b.fcp = e.startTime; });
+  observe("largest-contentful-paint", (e) => { b.lcp = e.startTime; });
+  observe("longtask", (e) => { b.longTasks.push([e.startTime, e.duration]); });
+  observe("event", (e) => { b.events.push([e.startTime, e.duration, e.name]); }, { durationThreshold: 16 });
+  addEventListener("click", (e) => { b.clicks.push(e.timeStamp); }, { capture: true, passive: true });
+  new MutationObserver(() => {
+    if (b.hydrated === null && document.documentElement.hasAttribute("data-hydrated")) b.hydrated = performance.now();
+  }).observe(document, { subtree: true, attributes: true, attributeFilter: ["data-hydrated"] });
 })();`;
+
+/**
+ * Taps grouped from Event Timing entries: the events of one tap (touch, pointer, mouse, click) share its
+ * timestamp, and taps are 300 ms apart. Each tap's latency runs from its first event to the end of its slowest.
+ * @param {[number, number, string][]} events
+ */
+export function tapsFrom(events) {
+  const taps = [];
+  for (const [start, duration] of [...events].sort((a, b) => a[0] - b[0])) {
+    const last = taps.at(-1);
+    if (last && start - last.start < 100) last.end = Math.max(last.end, start + duration);
+    else taps.push({ start, end: start + duration });
+  }
+  return taps.map((tap) => ({ start: tap.start, latency: tap.end - tap.start }));
+}
 
 /** @param {import("@playwright/test").Browser} browser @param {boolean} javaScriptEnabled */
 async function phonePage(browser, javaScriptEnabled) {
   const context = await browser.newContext({ viewport: PROFILE.viewport, isMobile: true, hasTouch: true, deviceScaleFactor: 2, javaScriptEnabled });
   const page = await context.newPage();
-  if (javaScriptEnabled) await page.addInitScript(probe);
   const cdp = await context.newCDPSession(page);
+  await cdp.send("Page.enable");
+  await cdp.send("Page.setLifecycleEventsEnabled", { enabled: true });
+  await cdp.send("Page.addScriptToEvaluateOnNewDocument", { source: probe, worldName: WORLD });
   await cdp.send("Network.enable");
   await cdp.send("Network.setCacheDisabled", { cacheDisabled: true });
   await cdp.send("Network.emulateNetworkConditions", PROFILE.network);
@@ -92,65 +119,117 @@ async function phonePage(browser, javaScriptEnabled) {
   cdp.on("Network.loadingFailed", done);
   const quiet = async () => {
     const giveUp = Date.now() + 30_000;
-    while ((inflight > 0 || Date.now() - lastActivity < 1000) && Date.now() < giveUp) await new Promise((r) => setTimeout(r, 100));
+    while ((inflight > 0 || Date.now() - lastActivity < 1000) && Date.now() < giveUp) await sleep(100);
   };
-  return { page, context, bytes: () => bytes, quiet };
-}
-
-/** One untouched load: paint, hydration and bytes. */
-async function passiveLoad(browser, url) {
-  const { page, context, bytes, quiet } = await phonePage(browser, true);
-  await page.goto(url, { waitUntil: "load", timeout: 60_000 });
-  await page.waitForFunction(() => window.__bench.hydrated !== null, null, { timeout: 60_000, polling: 100 });
-  await quiet();
-  const result = await page.evaluate(() => window.__bench);
-  await context.close();
-  return { fcp: result.fcp, lcp: result.lcp, hydrated: result.hydrated, kb: bytes() / 1024 };
-}
-
-/** A load with a tap on the menu button at first paint, JavaScript on: tap to the frame the menu shows in. */
-async function tapLoad(browser, url) {
-  const { page, context } = await phonePage(browser, true);
-  await page.goto(url, { waitUntil: "commit", timeout: 60_000 });
-  await page.waitForFunction(() => window.__bench.fcp !== null, null, { timeout: 60_000, polling: 20 });
-  await page.locator(MENU_BUTTON).tap({ timeout: 10_000 });
-  await page.waitForFunction(() => window.__bench.open !== null || (window.__bench.tap !== null && performance.now() - window.__bench.tap > 8000), null, {
-    timeout: 20_000,
-    polling: 100,
+  /** Resolves when the main frame reports its first contentful paint (the protocol tells us; nothing polls the page). */
+  const painted = new Promise((resolvePainted) => {
+    cdp.on("Page.lifecycleEvent", (event) => {
+      if (event.name === "firstContentfulPaint") resolvePainted(undefined);
+    });
   });
-  const { tap, open } = await page.evaluate(() => window.__bench);
-  await context.close();
-  return open === null ? Infinity : open - tap;
+  /** Evaluates in the probe's world (once, at the end of a load). */
+  const read = async (/** @type {string} */ expression) => {
+    const { frameTree } = await cdp.send("Page.getFrameTree");
+    const { executionContextId } = await cdp.send("Page.createIsolatedWorld", { frameId: frameTree.frame.id, worldName: WORLD });
+    // A new isolated world of the same name shares the document's world: the probe's window.__bench is there.
+    const { result, exceptionDetails } = await cdp.send("Runtime.evaluate", { expression, contextId: executionContextId, returnByValue: true });
+    if (exceptionDetails) throw new Error(exceptionDetails.exception?.description ?? exceptionDetails.text);
+    return result.value;
+  };
+  /** A raw touch (start and end at once), sent without waiting for the page to take it. */
+  const tap = (/** @type {{ x: number, y: number }} */ point) =>
+    Promise.all([
+      cdp.send("Input.dispatchTouchEvent", { type: "touchStart", touchPoints: [point] }),
+      cdp.send("Input.dispatchTouchEvent", { type: "touchEnd", touchPoints: [] }),
+    ]);
+  return { page, context, cdp, bytes: () => bytes, quiet, painted, read, tap };
 }
 
-/**
- * The same tap with JavaScript off. The page runs none of our probes, so this process dispatches the touch
- * itself (no actionability checks) and polls the menu's visibility; times are the page's clock, read over CDP.
- */
-async function tapLoadNoScript(browser, url) {
-  const { page, context } = await phonePage(browser, false);
-  await page.goto(url, { waitUntil: "commit", timeout: 60_000 });
-  const button = page.locator(MENU_BUTTON);
-  await button.waitFor({ state: "visible", timeout: 60_000 });
-  const box = await button.boundingBox();
-  if (!box) throw new Error("the menu button has no box");
-  const now = () => page.evaluate(() => performance.now());
-  const shown = () =>
-    page.evaluate((selector) => {
-      const menu = document.querySelector(selector);
-      return !!menu && menu.checkVisibility() && menu.getBoundingClientRect().height > 0;
-    }, MENU);
-  const tappedAt = await now();
-  await page.touchscreen.tap(box.x + box.width / 2, box.y + box.height / 2);
-  let opened = Infinity;
-  while ((await now()) - tappedAt < NEVER_MS) {
-    if (await shown()) {
-      opened = (await now()) - tappedAt;
-      break;
-    }
+const sleep = (/** @type {number} */ ms) => new Promise((r) => setTimeout(r, ms));
+
+/** Where to tap: the menu button and a paragraph of plain text in the first screen (layout is the same every load). */
+async function targets(page) {
+  return page.evaluate((selector) => {
+    const centre = (/** @type {Element} */ el) => {
+      const r = el.getBoundingClientRect();
+      return { x: Math.round(r.left + r.width / 2), y: Math.round(r.top + Math.min(r.height / 2, 12)) };
+    };
+    const inView = (/** @type {Element} */ el) => {
+      const r = el.getBoundingClientRect();
+      return r.height > 0 && r.top >= 64 && r.top + 24 < window.innerHeight;
+    };
+    const text = [...document.querySelectorAll("main p")].find((p) => inView(p) && !p.closest("a, button, label") && p.textContent.trim().length > 30);
+    const menu = document.querySelector(selector);
+    if (!text || !menu) throw new Error("no paragraph of text or no menu button in the first screen");
+    return { text: centre(text), menu: centre(menu) };
+  }, MENU_BUTTON);
+}
+
+/** One untouched load: paint, hydration, long tasks and bytes. */
+async function passiveLoad(browser, url) {
+  const { page, context, bytes, quiet, read } = await phonePage(browser, true);
+  await page.goto(url, { waitUntil: "load", timeout: 60_000 });
+  await quiet();
+  let result = await read("window.__bench");
+  for (let i = 0; result.hydrated === null && i < 30; i += 1) {
+    await sleep(1000);
+    result = await read("window.__bench");
   }
+  const where = await targets(page);
   await context.close();
-  return opened;
+  const fcp = result.fcp;
+  const longTasks = result.longTasks;
+  const longest = Math.max(0, ...longTasks.map(([, duration]) => duration));
+  // Blocking time after FCP: each task's part over 50 ms, counting only what runs after the first paint.
+  const tbt = longTasks.reduce((sum, [start, duration]) => {
+    const end = start + duration;
+    const from = Math.max(start, fcp);
+    return end > from ? sum + Math.max(0, end - from - 50) : sum;
+  }, 0);
+  return { fcp, lcp: result.lcp, hydrated: result.hydrated, longest, tbt, kb: bytes() / 1024, where };
+}
+
+/** Taps on plain text every 300 ms from first paint for 7 s: Event Timing latency of each. */
+async function textTapLoad(browser, url, point) {
+  const { page, context, painted, read, tap, quiet } = await phonePage(browser, true);
+  await page.goto(url, { waitUntil: "commit", timeout: 60_000 });
+  await painted;
+  const sent = [];
+  const t0 = Date.now();
+  for (let i = 0; i * TAP_EVERY_MS < TAP_FOR_MS; i += 1) {
+    await sleep(Math.max(0, t0 + i * TAP_EVERY_MS - Date.now()));
+    sent.push(tap(point));
+  }
+  await Promise.all(sent);
+  await quiet();
+  await sleep(1000);
+  const result = await read("window.__bench");
+  await context.close();
+  const taps = tapsFrom(result.events);
+  // Taps that left no entry took under 16 ms; a tap whose click never came was lost.
+  const lost = Math.max(0, sent.length - result.clicks.length);
+  const latencies = [...taps.map((t) => t.latency), ...Array(Math.max(0, sent.length - taps.length - lost)).fill(0)];
+  const afterHydration = taps.filter((t) => result.hydrated !== null && t.start > result.hydrated).map((t) => t.latency);
+  return {
+    worst: lost ? Infinity : Math.max(0, ...latencies),
+    median: median(latencies),
+    worstAfterHydration: Math.max(0, ...afterHydration),
+    lost,
+  };
+}
+
+/** One tap on the menu button at first paint: time to the frame that shows the menu open. */
+async function menuTapLoad(browser, url, point, javaScriptEnabled) {
+  const { page, context, painted, read, tap } = await phonePage(browser, javaScriptEnabled);
+  await page.goto(url, { waitUntil: "commit", timeout: 60_000 });
+  await painted;
+  await tap(point);
+  await sleep(NEVER_MS);
+  const result = await read(`({ b: window.__bench, open: !!document.querySelector(${JSON.stringify(MENU)})?.matches(":popover-open") })`);
+  await context.close();
+  const [first] = tapsFrom(result.b.events);
+  if (!result.open || result.b.clicks.length === 0) return Infinity;
+  return first ? first.latency : 0;
 }
 
 const median = (/** @type {number[]} */ values) => {
@@ -206,30 +285,27 @@ const rows = [];
 try {
   for (const path of pages) {
     const url = new URL(path, base).href;
-    const samples = { fcp: [], lcp: [], hydrated: [], kb: [], tap: [], tapNoJs: [] };
+    /** @type {Record<string, number[]>} */
+    const samples = { fcp: [], lcp: [], hydrated: [], longest: [], tbt: [], kb: [], worst: [], median: [], afterHydration: [], menu: [], menuNoJs: [] };
     for (let run = 0; run < runs; run += 1) {
       const passive = await passiveLoad(browser, url);
-      for (const key of ["fcp", "lcp", "hydrated", "kb"]) samples[key].push(passive[key]);
-      samples.tap.push(await tapLoad(browser, url));
-      samples.tapNoJs.push(await tapLoadNoScript(browser, url));
+      for (const key of ["fcp", "lcp", "hydrated", "longest", "tbt", "kb"]) samples[key].push(passive[key]);
+      const taps = await textTapLoad(browser, url, passive.where.text);
+      samples.worst.push(taps.worst);
+      samples.median.push(taps.median);
+      samples.afterHydration.push(taps.worstAfterHydration);
+      samples.menu.push(await menuTapLoad(browser, url, passive.where.menu, true));
+      samples.menuNoJs.push(await menuTapLoad(browser, url, passive.where.menu, false));
+      console.log(`  ${path} run ${run + 1} (load ${load()}): LCP ${ms(passive.lcp)}, longest task ${ms(passive.longest)}, TBT ${ms(passive.tbt)}, taps worst ${ms(taps.worst)} (after hydration ${ms(taps.worstAfterHydration)}${taps.lost ? `, ${taps.lost} lost` : ""}), menu ${ms(samples.menu.at(-1))} / JS off ${ms(samples.menuNoJs.at(-1))}`);
     }
-    const each = (/** @type {number[]} */ values) => values.map(ms).join(", ");
-    console.log(`  ${path}: tap (JS) ${each(samples.tap)}; tap (no JS) ${each(samples.tapNoJs)}; LCP ${each(samples.lcp)}`);
-    rows.push([
-      path,
-      ms(median(samples.fcp)),
-      ms(median(samples.lcp)),
-      ms(median(samples.hydrated)),
-      ms(median(samples.tap)),
-      ms(median(samples.tapNoJs)),
-      `${median(samples.kb).toFixed(1)} KiB`,
-    ]);
+    const m = (/** @type {string} */ key) => ms(median(samples[key]));
+    rows.push([path, m("fcp"), m("lcp"), m("hydrated"), m("longest"), m("tbt"), m("worst"), m("median"), m("afterHydration"), m("menu"), m("menuNoJs"), `${median(samples.kb).toFixed(1)} KiB`]);
   }
 } finally {
   await browser.close();
   stopServer();
 }
-console.log(`\n| page | FCP | LCP | header hydrated | tap at first paint → menu (JS) | same, JS off | transfer |`);
-console.log(`|---|---:|---:|---:|---:|---:|---:|`);
+console.log(`\n| page | FCP | LCP | hydrated | longest task | TBT after FCP | tap on text: worst | median | worst after hydration | tap at first paint → menu painted (JS) | same, JS off | transfer |`);
+console.log(`|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|`);
 for (const row of rows) console.log(`| ${row.join(" | ")} |`);
 console.log(`\nload average after: ${load()}`);

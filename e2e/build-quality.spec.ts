@@ -27,6 +27,7 @@ test("every prerendered page is valid HTML", async () => {
 
 test("every internal link and asset of every page resolves", async ({ request }) => {
   const checked = new Map<string, number>();
+  const sprites = new Map<string, string>();
   const broken: string[] = [];
   for (const route of [...routes, "/404"]) {
     const html = await (await request.get(route)).text();
@@ -39,6 +40,12 @@ test("every internal link and asset of every page resolves", async ({ request })
       const path = reference.split("#")[0]!;
       if (!checked.has(path)) checked.set(path, (await request.get(path)).status());
       if (checked.get(path) !== 200) broken.push(`${route} → ${reference} (${checked.get(path)})`);
+      // An icon drawn from a sprite (<use href="/assets/….svg#name">) needs that symbol in it, not only the file.
+      const symbol = reference.split("#")[1];
+      if (symbol && path.endsWith(".svg") && checked.get(path) === 200) {
+        if (!sprites.has(path)) sprites.set(path, await (await request.get(path)).text());
+        if (!sprites.get(path)!.includes(`id="${symbol}"`)) broken.push(`${route} → ${reference} (no such symbol)`);
+      }
     }
   }
   expect(broken).toEqual([]);

@@ -368,6 +368,9 @@ test.describe("footer", () => {
     await expect(footer).toContainText("© 2025");
 
     await footer.scrollIntoViewIfNeeded();
+    // Bands far below the first screen hold an estimated height until they come near (content-visibility): let
+    // the frame after the jump lay out the ones it reached before taking the position as the one to keep.
+    await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))));
     const before = await page.evaluate(() => ({ url: location.href, y: window.scrollY, entries: history.length }));
     for (const name of ["Privacy Policy", "Terms of Service", "Cookies"]) {
       // They are marked aria-disabled, which Playwright treats as not clickable; a visitor can still click them.

@@ -40,7 +40,7 @@ export function SiteHeader() {
   };
 
   return (
-    <header className="sticky top-0 z-40 border-b border-slate-200/80 bg-white/95 backdrop-blur">
+    <header className="sticky top-0 z-40 border-b border-slate-200/80 bg-white">
       <div className="mx-auto flex h-16 max-w-6xl items-center justify-between px-4 sm:px-6 lg:px-8">
         <SectionLink to="top" className="flex items-center gap-2 rounded-md text-xl font-bold text-ink" aria-label={`${site.name}, back to the top of the home page`}>
           <BrandMark />

@@ -1,5 +1,8 @@
-/** A decorative UI icon, from markup rendered at build time (~/content/ui-icons.server.tsx); the text beside it carries the meaning. */
-export function UiIcon({ markup, className = "size-6" }: { markup: string; className?: string }) {
+import { uiIconSprite } from "virtual:ui-icons";
+import type { UiIconName } from "~/content/icon-names";
+
+/** A decorative UI icon drawn from the icon sprite (scripts/vite-plugin-ui-icons.ts); the text beside it carries the meaning. */
+export function UiIcon({ name, className = "size-6" }: { name: UiIconName; className?: string }) {
   return (
     <svg
       aria-hidden="true"
@@ -10,16 +13,17 @@ export function UiIcon({ markup, className = "size-6" }: { markup: string; class
       strokeLinecap="round"
       strokeLinejoin="round"
       className={className}
-      dangerouslySetInnerHTML={{ __html: markup }}
-    />
+    >
+      <use href={`${uiIconSprite}#${name}`} />
+    </svg>
   );
 }
 
 /** The icon in a tinted square that heads many cards. */
-export function IconBadge({ markup }: { markup: string }) {
+export function IconBadge({ name }: { name: UiIconName }) {
   return (
     <span className="mb-4 inline-flex size-12 items-center justify-center rounded-xl bg-brand-50 text-brand-700">
-      <UiIcon markup={markup} />
+      <UiIcon name={name} />
     </span>
   );
 }

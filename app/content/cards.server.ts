@@ -1,9 +1,8 @@
 import { paths } from "~/config/paths";
 import type { Industry, Resource, Service } from "./schema";
-import { uiIconMarkup } from "./ui-icons.server";
 
 // Home page cards, derived from the page records so that one edit changes both places.
-export const toServiceCard = (s: Service) => ({ title: s.title, summary: s.summary, icon: uiIconMarkup(s.icon), href: paths.service(s.slug) });
+export const toServiceCard = (s: Service) => ({ title: s.title, summary: s.summary, icon: s.icon, href: paths.service(s.slug) });
 export const toIndustryCard = (i: Industry) => ({
   title: i.title,
   summary: i.summary,

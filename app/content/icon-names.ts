@@ -1,4 +1,4 @@
-// UI icons (lucide) that content may name. They are rendered to SVG at build time by ~/content/ui-icons.server.tsx.
+// UI icons (lucide) that content may name. Drawn from one SVG sprite built from ~/content/ui-icons.server.tsx.
 export const uiIconNames = [
   "activity",
   "alert-triangle",

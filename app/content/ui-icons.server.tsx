@@ -59,15 +59,15 @@ const icons = {
   zap: Zap,
 } satisfies Record<UiIconName, LucideIcon>;
 
-/** A content item whose icon name has been rendered to SVG markup. */
-export type WithIconMarkup<T extends { icon: UiIconName }> = Omit<T, "icon"> & { icon: string };
-
 /**
- * The inner markup of a UI icon's <svg>, rendered at build time: pages receive a few hundred bytes of
- * SVG per icon they show, instead of an icon library in their JavaScript.
+ * Every UI icon as one SVG sprite of <symbol>s (built into /assets by scripts/vite-plugin-ui-icons.ts): pages name
+ * their icons and draw them with <use>, so neither their HTML, nor their hydration data, nor the JavaScript carries
+ * path data; the sprite loads after the first paint and is cached by every page.
  */
-export function uiIconMarkup(name: UiIconName): string {
-  return renderToStaticMarkup(createElement(icons[name])).replace(/^<svg[^>]*>/, "").replace(/<\/svg>$/, "");
+export function uiIconSprite(): string {
+  const symbols = Object.entries(icons).map(([name, icon]) => {
+    const inner = renderToStaticMarkup(createElement(icon)).replace(/^<svg[^>]*>/, "").replace(/<\/svg>$/, "");
+    return `<symbol id="${name}" viewBox="0 0 24 24">${inner}</symbol>`;
+  });
+  return `<svg xmlns="http://www.w3.org/2000/svg">${symbols.join("")}</svg>\n`;
 }
-
-export const withIconMarkup = <T extends { icon: UiIconName }>(item: T): WithIconMarkup<T> => ({ ...item, icon: uiIconMarkup(item.icon) });

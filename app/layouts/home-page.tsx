@@ -1,9 +1,8 @@
 import type { IndustryCardData, ResourceCardData, ServiceCardData } from "~/content/cards.server";
 import type { Home } from "~/content/schema";
-import type { WithIconMarkup } from "~/content/ui-icons.server";
 import { ContactForm } from "~/components/contact/contact-form";
 import { DecorativeImage } from "~/components/decorative-image";
-import { ContactDetails, type ContactIcons } from "~/components/home/contact-details";
+import { ContactDetails } from "~/components/home/contact-details";
 import { IndustryCard } from "~/components/home/industry-card";
 import { ResourceCard } from "~/components/home/resource-card";
 import { ServiceCard } from "~/components/home/service-card";
@@ -12,11 +11,10 @@ import { SectionLink } from "~/components/section-link";
 import { IconBadge } from "~/components/ui-icon";
 import { buttonClass } from "~/components/ui/button";
 import { Card, CardGrid, CardTitle } from "~/components/ui/card";
+import { HydrateApart } from "~/components/ui/hydrate-apart";
 import { Section, SectionHeading } from "~/components/ui/section";
 
-type Values = Home["about"]["values"];
-export type HomeContent = Omit<Home, "about" | "contact"> & {
-  about: Omit<Home["about"], "values"> & { values: WithIconMarkup<Values[number]>[] };
+export type HomeContent = Omit<Home, "contact" | "seo"> & {
   contact: Omit<Home["contact"], "confirmationEmail" | "privacyNoteWithoutAttribution">;
 };
 
@@ -25,41 +23,46 @@ export type HomePageData = {
   services: ServiceCardData[];
   industries: IndustryCardData[];
   resources: ResourceCardData[];
-  contactIcons: ContactIcons;
 };
 
-export function HomePage({ home, services, industries, resources, contactIcons }: HomePageData) {
+export function HomePage({ home, services, industries, resources }: HomePageData) {
   return (
     <>
-      <section id="hero" aria-labelledby="hero-title" className="relative overflow-hidden bg-gradient-to-br from-brand-900 via-brand-800 to-brand-600 text-white">
-        <div aria-hidden="true" className="absolute -top-32 -right-32 size-[28rem] rounded-full bg-accent-400/25 blur-3xl" />
-        <div className="relative mx-auto grid max-w-6xl items-center gap-8 px-4 py-20 sm:px-6 md:py-32 lg:grid-cols-[3fr_2fr] lg:px-8">
-          <div>
-            <p className="text-sm font-semibold uppercase tracking-wider text-accent-400">{home.hero.eyebrow}</p>
-            <h1 id="hero-title" className="mt-4 max-w-4xl text-4xl font-bold tracking-tight text-balance sm:text-5xl md:text-6xl">
-              {home.hero.title}
-            </h1>
-            <p className="mt-6 max-w-2xl text-lg text-slate-200 md:text-xl">{home.hero.text}</p>
-            <div className="mt-10 flex flex-col gap-4 sm:flex-row">
-              <SectionLink to="services" className={buttonClass("light")}>
-                Explore Solutions
-              </SectionLink>
-              <SectionLink to="industries" className={buttonClass("outlineLight")}>
-                View Case Studies
-              </SectionLink>
+      <HydrateApart>
+        <section
+          id="hero"
+          aria-labelledby="hero-title"
+          className="relative overflow-hidden bg-gradient-to-br from-brand-900 via-brand-800 to-brand-600 text-white"
+        >
+          <div aria-hidden="true" className="hero-glow absolute -top-48 -right-48 size-[36rem]" />
+          <div className="relative mx-auto grid max-w-6xl items-center gap-8 px-4 py-20 sm:px-6 md:py-32 lg:grid-cols-[3fr_2fr] lg:px-8">
+            <div>
+              <p className="text-sm font-semibold uppercase tracking-wider text-accent-400">{home.hero.eyebrow}</p>
+              <h1 id="hero-title" className="mt-4 max-w-4xl text-4xl font-bold tracking-tight text-balance sm:text-5xl md:text-6xl">
+                {home.hero.title}
+              </h1>
+              <p className="mt-6 max-w-2xl text-lg text-slate-200 md:text-xl">{home.hero.text}</p>
+              <div className="mt-10 flex flex-col gap-4 sm:flex-row">
+                <SectionLink to="services" className={buttonClass("light")}>
+                  Explore Solutions
+                </SectionLink>
+                <SectionLink to="industries" className={buttonClass("outlineLight")}>
+                  View Case Studies
+                </SectionLink>
+              </div>
+              <dl className="mt-14 grid max-w-2xl grid-cols-3 gap-6 border-t border-white/20 pt-8">
+                {home.hero.highlights.map((item) => (
+                  <div key={item.label}>
+                    <dt className="text-sm text-slate-300">{item.label}</dt>
+                    <dd className="text-3xl font-bold">{item.value}</dd>
+                  </div>
+                ))}
+              </dl>
             </div>
-            <dl className="mt-14 grid max-w-2xl grid-cols-3 gap-6 border-t border-white/20 pt-8">
-              {home.hero.highlights.map((item) => (
-                <div key={item.label}>
-                  <dt className="text-sm text-slate-300">{item.label}</dt>
-                  <dd className="text-3xl font-bold">{item.value}</dd>
-                </div>
-              ))}
-            </dl>
+            <DecorativeImage name="hero" width={800} height={640} eager from="lg" className="-mr-8" />
           </div>
-          <DecorativeImage name="hero" width={800} height={640} eager from="lg" className="-mr-8" />
-        </div>
-      </section>
+        </section>
+      </HydrateApart>
 
       <Section id="services" aria-labelledby="services-title">
         <SectionHeading id="services-title" {...home.services} />
@@ -106,7 +109,7 @@ export function HomePage({ home, services, industries, resources, contactIcons }
           <CardGrid cols={2}>
             {home.about.values.map((value) => (
               <Card key={value.title}>
-                <IconBadge markup={value.icon} />
+                <IconBadge name={value.icon} />
                 <CardTitle>{value.title}</CardTitle>
                 <p className="mt-2 text-slate-600">{value.description}</p>
               </Card>
@@ -126,7 +129,7 @@ export function HomePage({ home, services, industries, resources, contactIcons }
             </p>
           </div>
           <div className="space-y-10 lg:col-span-2">
-            <ContactDetails text={home.contact.getInTouch} icons={contactIcons} />
+            <ContactDetails text={home.contact.getInTouch} />
             <div className="rounded-2xl border border-white/20 bg-white/5 p-6">
               <h3 className="text-xl font-bold">Why Choose Us?</h3>
               <ul className="mt-4 space-y-2 text-slate-200">

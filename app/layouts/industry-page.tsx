@@ -1,5 +1,4 @@
 import type { Industry } from "~/content/schema";
-import type { WithIconMarkup } from "~/content/ui-icons.server";
 import { ClosingCta } from "~/components/closing-cta";
 import { MarketFigure } from "~/components/market-figure";
 import { PageHero } from "~/components/page-hero";
@@ -7,7 +6,7 @@ import { PainPointCard } from "~/components/pain-point-card";
 import { Card, CardGrid, CardTitle } from "~/components/ui/card";
 import { Section, SectionHeading } from "~/components/ui/section";
 
-export type IndustryPageData = Omit<Industry, "painPoints"> & { painPoints: WithIconMarkup<Industry["painPoints"][number]>[] };
+export type IndustryPageData = Omit<Industry, "seo">;
 
 export function IndustryPage({ industry }: { industry: IndustryPageData }) {
   return (

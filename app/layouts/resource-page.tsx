@@ -1,5 +1,4 @@
 import type { Resource } from "~/content/schema";
-import type { WithIconMarkup } from "~/content/ui-icons.server";
 import { ClosingCta } from "~/components/closing-cta";
 import { MarketFigure } from "~/components/market-figure";
 import { PageHero } from "~/components/page-hero";
@@ -16,7 +15,7 @@ function TitledCards({ items }: { items: Resource["applications"] }) {
   ));
 }
 
-export type ResourcePageData = Omit<Resource, "painPoints"> & { painPoints: WithIconMarkup<Resource["painPoints"][number]>[] };
+export type ResourcePageData = Omit<Resource, "seo">;
 
 export function ResourcePage({ resource }: { resource: ResourcePageData }) {
   return (

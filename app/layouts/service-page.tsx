@@ -7,7 +7,7 @@ import { TechLogo } from "~/components/tech-logo";
 import { BulletList, Card, CardGrid, CardTitle } from "~/components/ui/card";
 import { Section, SectionHeading } from "~/components/ui/section";
 
-export type ServicePageData = Omit<Service, "capabilities"> & {
+export type ServicePageData = Omit<Service, "capabilities" | "seo"> & {
   capabilities: (Omit<Service["capabilities"][number], "icons"> & { icons: TechIcon[] })[];
 };
 

@@ -30,6 +30,16 @@ export function buildSeo({
   return { title, description, url: `${base}${path}`, image: `${base}/og-image.png`, type, jsonLd };
 }
 
+/**
+ * A page's copy without its `seo` fields: the loader sends them once, as the built `seo` block (title with the
+ * brand, canonical URL and the rest), not a second time inside the copy.
+ */
+export function withoutSeo<T extends { seo: unknown }>(copy: T): Omit<T, "seo"> {
+  const rest: Partial<T> = { ...copy };
+  delete rest.seo;
+  return rest as Omit<T, "seo">;
+}
+
 /** The full meta set of a page; React Router replaces (not merges) parent meta, so every route returns all of it. */
 export function seoMeta(seo: Seo | undefined): MetaDescriptor[] {
   if (!seo) return [{ title: site.name }];

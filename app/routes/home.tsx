@@ -4,9 +4,8 @@ import { paths } from "~/config/paths";
 import { site } from "~/config/site";
 import { home, industries, resources, services } from "~/content/catalog.server";
 import { toIndustryCard, toResourceCard, toServiceCard } from "~/content/cards.server";
-import { uiIconMarkup, withIconMarkup } from "~/content/ui-icons.server";
 import { HomePage } from "~/layouts/home-page";
-import { buildSeo, seoMeta, siteUrl } from "~/lib/seo";
+import { buildSeo, seoMeta, siteUrl, withoutSeo } from "~/lib/seo";
 
 export function loader() {
   // The e-mail's copy stays on the server; the privacy line is the one for this build's attribution setting.
@@ -14,11 +13,10 @@ export function loader() {
   const { confirmationEmail, privacyNoteWithoutAttribution, ...contact } = home.contact;
   const privacyNote = contactConfig.attribution ? contact.privacyNote : privacyNoteWithoutAttribution;
   return {
-    home: { ...home, about: { ...home.about, values: home.about.values.map(withIconMarkup) }, contact: { ...contact, privacyNote } },
+    home: { ...withoutSeo(home), contact: { ...contact, privacyNote } },
     services: services.map(toServiceCard),
     industries: industries.map(toIndustryCard),
     resources: resources.map(toResourceCard),
-    contactIcons: { email: uiIconMarkup("mail"), phone: uiIconMarkup("phone"), office: uiIconMarkup("map-pin") },
     seo: buildSeo({
       title: home.seo.title,
       description: home.seo.description,

@@ -3,15 +3,14 @@ import type { Route } from "./+types/industry";
 import { paths } from "~/config/paths";
 import { site } from "~/config/site";
 import { findIndustry, slugOf } from "~/content/catalog.server";
-import { withIconMarkup } from "~/content/ui-icons.server";
 import { IndustryPage } from "~/layouts/industry-page";
-import { buildSeo, seoMeta } from "~/lib/seo";
+import { buildSeo, seoMeta, withoutSeo } from "~/lib/seo";
 
 export function loader({ request }: Route.LoaderArgs) {
   const industry = findIndustry(slugOf(request));
   if (!industry) throw data(null, { status: 404, statusText: "Not Found" }); // unreachable: app/routes.ts lists known pages only
   return {
-    industry: { ...industry, painPoints: industry.painPoints.map(withIconMarkup) },
+    industry: withoutSeo(industry),
     seo: buildSeo({ title: `${industry.seo.title} | ${site.name}`, description: industry.seo.description, path: paths.industry(industry.slug) }),
   };
 }

@@ -3,16 +3,15 @@ import type { Route } from "./+types/resource";
 import { paths } from "~/config/paths";
 import { site } from "~/config/site";
 import { findResource, slugOf } from "~/content/catalog.server";
-import { withIconMarkup } from "~/content/ui-icons.server";
 import { ResourcePage } from "~/layouts/resource-page";
-import { buildSeo, seoMeta } from "~/lib/seo";
+import { buildSeo, seoMeta, withoutSeo } from "~/lib/seo";
 
 export function loader({ request }: Route.LoaderArgs) {
   const resource = findResource(slugOf(request));
   if (!resource) throw data(null, { status: 404, statusText: "Not Found" }); // unreachable: app/routes.ts lists known pages only
   // The spec fixes each article's tab title, so it carries no brand suffix.
   return {
-    resource: { ...resource, painPoints: resource.painPoints.map(withIconMarkup) },
+    resource: withoutSeo(resource),
     seo: buildSeo({
       title: resource.seo.title,
       description: resource.seo.description,

@@ -5,7 +5,7 @@ import { site } from "~/config/site";
 import { findService, slugOf } from "~/content/catalog.server";
 import { techIcon } from "~/content/tech-icons.server";
 import { ServicePage } from "~/layouts/service-page";
-import { buildSeo, seoMeta } from "~/lib/seo";
+import { buildSeo, seoMeta, withoutSeo } from "~/lib/seo";
 
 export function loader({ request }: Route.LoaderArgs) {
   const service = findService(slugOf(request));
@@ -13,7 +13,7 @@ export function loader({ request }: Route.LoaderArgs) {
   const path = paths.service(service.slug);
   return {
     service: {
-      ...service,
+      ...withoutSeo(service),
       capabilities: service.capabilities.map((c) => ({ ...c, icons: c.icons.map(techIcon) })),
     },
     seo: buildSeo({

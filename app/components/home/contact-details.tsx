@@ -1,10 +1,7 @@
 import { site } from "~/config/site";
 import { UiIcon } from "~/components/ui-icon";
 
-/** Inner SVG markup of the three icons, rendered at build time by the home loader (no icon library on the client). */
-export type ContactIcons = { email: string; phone: string; office: string };
-
-export function ContactDetails({ text, icons }: { text: string; icons: ContactIcons }) {
+export function ContactDetails({ text }: { text: string }) {
   return (
     <div>
       <h3 className="text-2xl font-bold">Get in Touch</h3>
@@ -12,20 +9,20 @@ export function ContactDetails({ text, icons }: { text: string; icons: ContactIc
       <ul className="mt-6 space-y-4">
         {site.emails.map((email) => (
           <li key={email} className="flex items-center gap-3">
-            <UiIcon markup={icons.email} className="size-5 text-accent-400" />
+            <UiIcon name="mail" className="size-5 text-accent-400" />
             <a href={`mailto:${email}`} className="hover:underline">
               {email}
             </a>
           </li>
         ))}
         <li className="flex items-center gap-3">
-          <UiIcon markup={icons.phone} className="size-5 text-accent-400" />
+          <UiIcon name="phone" className="size-5 text-accent-400" />
           <a href={site.phone.href} className="hover:underline">
             {site.phone.display}
           </a>
         </li>
         <li className="flex items-center gap-3">
-          <UiIcon markup={icons.office} className="size-5 text-accent-400" />
+          <UiIcon name="map-pin" className="size-5 text-accent-400" />
           <span>{site.offices.join(" · ")}</span>
         </li>
       </ul>

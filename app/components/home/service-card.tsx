@@ -6,7 +6,7 @@ import { Card, CardTitle } from "../ui/card";
 export function ServiceCard({ card }: { card: ServiceCardData }) {
   return (
     <Card lift className="relative">
-      <IconBadge markup={card.icon} />
+      <IconBadge name={card.icon} />
       <CardTitle>
         <Link to={card.href} className="after:absolute after:inset-0 after:rounded-2xl">
           {card.title}

@@ -1,4 +1,5 @@
 import type { ComponentProps } from "react";
+import { HydrateApart } from "./hydrate-apart";
 
 const tones = {
   white: "bg-white",
@@ -6,7 +7,12 @@ const tones = {
   dark: "bg-brand-900 text-white",
 } as const;
 
-/** A page band with consistent vertical rhythm; label it with a SectionHeading id. */
+/**
+ * A page band with consistent vertical rhythm; label it with a SectionHeading id. It is hydrated apart, and,
+ * sitting below a page's hero, laid out only when it nears the screen (`below-fold` in app.css) unless it has an
+ * id: a band with an id is where section links land (the home page's), and the browser's own smooth jump to it
+ * (before hydration, without JavaScript) measures every band above on estimated heights and lands off target.
+ */
 export function Section({
   tone = "white",
   className = "",
@@ -14,9 +20,11 @@ export function Section({
   ...props
 }: ComponentProps<"section"> & { tone?: keyof typeof tones }) {
   return (
-    <section className={`${tones[tone]} py-16 md:py-24 ${className}`} {...props}>
-      <div className="mx-auto max-w-6xl px-4 sm:px-6 lg:px-8">{children}</div>
-    </section>
+    <HydrateApart>
+      <section className={`${props.id ? "" : "below-fold "}${tones[tone]} py-16 md:py-24 ${className}`} {...props}>
+        <div className="mx-auto max-w-6xl px-4 sm:px-6 lg:px-8">{children}</div>
+      </section>
+    </HydrateApart>
   );
 }
 
