@@ -80,11 +80,11 @@ async function visitAndWrite(browser: Browser, viewport: { width: number; height
   await form.getByRole("button", { name: "Send Message" }).click();
   const response = await answer;
   expect(response.status()).toBe(201);
-  const { id } = await withLeadId(server.databaseUrl, (await response.json()) as { ok: boolean; id: string });
+  const { id, publicId } = await withLeadId(server.databaseUrl, (await response.json()) as { ok: boolean; id: string });
   await context.close();
   expect(otherRequests).toEqual([]);
   expect(posts).toHaveLength(1);
-  return { id, email, message, privacyLine, posted: posts[0] as { source?: Record<string, unknown> } };
+  return { id, publicId: publicId!, email, message, privacyLine, posted: posts[0] as { source?: Record<string, unknown> } };
 }
 
 const expectedSource = {
@@ -99,7 +99,7 @@ for (const [name, viewport, phone] of [
   ["on a desktop", { width: 1280, height: 800 }, false],
 ] as const) {
   test(`a lead from a campaign link shows its origin in the stored lead, the e-mail, the webhook and the chat alert (${name})`, async ({ browser }) => {
-    const { id, email, message, privacyLine, posted } = await visitAndWrite(browser, viewport, phone);
+    const { id, publicId, email, message, privacyLine, posted } = await visitAndWrite(browser, viewport, phone);
     expect(posted.source).toEqual(expectedSource);
     // The line under the form names every kind of thing the request carried.
     const named: Record<string, RegExp> = { landingPage: /pages you viewed/, pages: /pages you viewed/, referrer: /site that linked you here/, utm: /campaign tags \(utm_/ };
@@ -133,7 +133,9 @@ for (const [name, viewport, phone] of [
     await inbox.waitFor((mails) => mails.some((m) => m.rcptTo.includes(email)));
     const confirmation = inbox.mails.filter((m) => m.rcptTo.includes(email));
     expect(confirmation).toHaveLength(1);
-    expect(confirmation[0]!.mail.text).toContain(`#${id}`);
+    // Its reference is the public id's, never the row id.
+    expect(confirmation[0]!.mail.text).toContain(`Your reference is ${publicId.slice(0, 8).toUpperCase()}.`);
+    expect(confirmation[0]!.mail.text).not.toContain(`#${id}`);
     expect(confirmation[0]!.mail.text).not.toContain("Ada");
     expect(confirmation[0]!.mail.text).not.toContain(message);
 

@@ -74,9 +74,13 @@ test("a verified visitor gets one confirmation: to them alone, auto-replied, rep
   expect(mail.replyTo?.value.map((a) => a.address)).toEqual([site.salesEmail]);
   expect(JSON.stringify(mail.headers.get("reply-to"))).not.toMatch(/arcline\.example/);
   expect(mail.from?.value).toEqual([{ name: "Website", address: "no-reply@arcline.example" }]);
-  expect(mail.subject).toBe(`We received your message (reference #${first.id})`);
+  // The reference comes from the public id: the row id would tell anyone who writes twice how many leads came in between.
+  const reference = first.publicId!.slice(0, 8).toUpperCase();
+  expect(mail.subject).toBe(`We received your message (reference ${reference})`);
   const text = mail.text ?? "";
-  expect(text).toContain(`Your reference number is #${first.id}.`);
+  expect(text).toContain(`Your reference is ${reference}.`);
+  for (const part of [mail.subject ?? "", text, String(mail.html)]) expect(part).not.toContain(`#${first.id}`);
+  expect(mail.headers.get("x-lead-id")).toBeUndefined();
   expect(text).toMatch(/Your message reached us on \w+day, \d{1,2} \w+ \d{4} at \d\d:\d\d \(UTC\), and a senior consultant will reply within one business day\./);
   expect(text).toContain("hello@example.com");
   // Nothing the visitor typed: not their name, company or message, in either part.

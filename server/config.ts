@@ -86,7 +86,8 @@ const envSchema = z.object({
   /** The visitor's confirmation e-mail: off unless "on". */
   LEADS_CONFIRMATION: z.enum(["on", "off"]).default("off"),
   /** Confirmations queued per hour, all addresses and instances together: the form cannot become a mail cannon. */
-  LEADS_CONFIRMATION_HOURLY_LIMIT: z.coerce.number().int().min(0).default(30),
+  // Empty is unset: Number("") would be 0, and a blank line in a compose file would silently send none.
+  LEADS_CONFIRMATION_HOURLY_LIMIT: z.preprocess((value) => (value === "" ? undefined : value), z.coerce.number().int().min(0).default(30)),
   /** A Slack-compatible incoming webhook (Slack, Mattermost, Discord's /slack) for the team chat alert. */
   LEADS_CHAT_WEBHOOK_URL: z.url({ protocol: /^https?$/ }).optional(),
 });

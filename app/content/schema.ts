@@ -162,10 +162,10 @@ export const homeSchema = z.object({
     privacyNoteWithoutAttribution: text(40, 240, "The same line when lead attribution is switched off (VITE_LEAD_ATTRIBUTION=off): nothing about the visit is sent"),
     // Server-side copy: the loader leaves it out of the page.
     confirmationEmail: z.object({
-      subject: text(10, 90, "Subject of the visitor's confirmation e-mail; {reference} is the lead's number").includes("{reference}"),
+      subject: text(10, 90, "Subject of the visitor's confirmation e-mail; {reference} is the lead's reference (from its random public id, never its row number)").includes("{reference}"),
       greeting: text(3, 40, "First line; never the visitor's name (nothing the visitor typed goes into this e-mail)"),
       received: text(40, 300, "Thanks and when the message arrived ({received}) and when to expect an answer").includes("{received}"),
-      reference: text(20, 200, "The reference number ({reference}) and what it is for").includes("{reference}"),
+      reference: text(20, 200, "The reference ({reference}) and what it is for").includes("{reference}"),
       contact: text(10, 120, "Line before the company's contact details"),
       notYou: text(40, 240, "What to do if the visitor did not write to us"),
       signOff: text(3, 60, "Closing line"),

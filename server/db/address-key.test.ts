@@ -7,6 +7,9 @@ describe("normaliseAddress", () => {
       expect(normaliseAddress(spelling), spelling).toBe("victim@gmail.com");
     }
     expect(normaliseAddress("Grace.Hopper+work@Navy.example")).toBe("grace.hopper@navy.example");
+    // One account's name at each of its provider's domains is one inbox.
+    for (const spelling of ["victim@icloud.com", "Victim@me.com", "victim+x@mac.com"]) expect(normaliseAddress(spelling), spelling).toBe("victim@icloud.com");
+    for (const spelling of ["victim@proton.me", "victim@protonmail.com", "victim@protonmail.ch", "victim+x@pm.me"]) expect(normaliseAddress(spelling), spelling).toBe("victim@proton.me");
   });
 
   it("keeps what tells other inboxes apart", () => {

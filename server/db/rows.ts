@@ -3,7 +3,7 @@ import type { Channel, Delivery, Lead, StoredMessage } from "./store";
 
 /* Rows of the two engines' identical tables, read the same way. */
 
-export const MESSAGE_COLUMNS = "id, first_name, last_name, email, company, message, created_at, ip, user_agent, verification, verification_note, submission_id, source";
+export const MESSAGE_COLUMNS = "id, first_name, last_name, email, company, message, created_at, ip, user_agent, verification, verification_note, submission_id, public_id, source";
 
 export type Row = Record<string, unknown>;
 const text = (value: unknown) => (value == null ? null : String(value));
@@ -24,6 +24,7 @@ export function toMessage(row: Row): StoredMessage {
     verification: row.verification === "verified" ? "verified" : "unverified",
     verificationNote: text(row.verification_note),
     submissionId: text(row.submission_id),
+    publicId: text(row.public_id),
     source: readSource(row.source),
   };
 }

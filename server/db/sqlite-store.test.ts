@@ -130,6 +130,27 @@ describe("erase and retention", () => {
     expect(filesHolding(file, "Expired secret")).toEqual([]);
     expect((await server.listLeads()).map((lead) => lead.email)).toEqual(["keep.me@example.com"]);
   });
+
+  it("leave nothing either of what was deleted before secure_delete was on: the first start of this version rewrites the file once", async () => {
+    const { url } = tempUrl();
+    const file = databaseFile(url)!;
+    // A database as the previous version left it: a lead erased without secure_delete, its bytes in free space.
+    const before = await SqliteStore.open(url);
+    await before.db.execute("PRAGMA secure_delete = OFF");
+    await before.db.execute("PRAGMA user_version = 0");
+    await before.insertLead({ ...sample, email: "erased.long.ago@example.com", message: "Old secret" }, []);
+    await before.insertLead({ ...sample, email: "kept@example.com" }, []);
+    await before.db.execute("DELETE FROM messages WHERE email = 'erased.long.ago@example.com'");
+    await before.db.execute("PRAGMA wal_checkpoint(TRUNCATE)");
+    before.db.close();
+    expect(filesHolding(file, "erased.long.ago@example.com")).toEqual([".db"]);
+
+    const store = await SqliteStore.open(url);
+    stores.push(store);
+    expect(filesHolding(file, "erased.long.ago@example.com")).toEqual([]);
+    expect(filesHolding(file, "Old secret")).toEqual([]);
+    expect((await store.listLeads()).map((lead) => lead.email)).toEqual(["kept@example.com"]);
+  });
 });
 
 // The rest of the store's behaviour is in store-contract.test.ts, run on both engines.

@@ -38,11 +38,28 @@ export async function openDatabase(url: string, { migrations = allMigrations }: 
     // free space (see deleteWhere for the WAL).
     await db.execute("PRAGMA secure_delete = ON");
     await migrate(db, migrations);
+    if (file) await scrubOnce(db);
   } catch (error) {
     db.close();
     throw error;
   }
   return db;
+}
+
+/**
+ * secure_delete only zeroes what is deleted from now on: leads erased by an earlier version are still in the
+ * file's free space. VACUUM rewrites the file without them, once per database (user_version 0 -> 1); cheap on
+ * a new file. If another process keeps it out, the next start tries again.
+ */
+async function scrubOnce(db: Database) {
+  if (Number((await db.execute("PRAGMA user_version")).rows[0]?.user_version ?? 0) >= 1) return;
+  try {
+    await db.execute("VACUUM");
+    await db.execute("PRAGMA user_version = 1");
+    await db.execute("PRAGMA wal_checkpoint(TRUNCATE)");
+  } catch (error) {
+    process.emitWarning(`VACUUM of the database's free space did not run (${(error as Error).message}): the next start tries again.`);
+  }
 }
 
 async function migrate(db: Database, migrations: Migration[]) {

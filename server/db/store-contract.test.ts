@@ -55,8 +55,8 @@ describe.each(Object.keys(engines) as (keyof typeof engines)[])("the %s store", 
     for (const { publicId } of [first, second]) expect(publicId).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/);
     expect(second.publicId).not.toBe(first.publicId);
     expect(await store.listLeads()).toEqual([
-      { ...sample, id: first.id, submissionId: null, source: null, deliveries: [] },
-      { ...sample, id: second.id, submissionId: null, source: null, deliveries: [], verification: "unverified", verificationNote: "siteverify timeout after 5000 ms", ip: null, userAgent: null },
+      { ...sample, id: first.id, publicId: first.publicId, submissionId: null, source: null, deliveries: [] },
+      { ...sample, id: second.id, publicId: second.publicId, submissionId: null, source: null, deliveries: [], verification: "unverified", verificationNote: "siteverify timeout after 5000 ms", ip: null, userAgent: null },
     ]);
   });
 

@@ -30,7 +30,11 @@ export type NewMessage = Omit<ContactMessage, "recaptchaToken" | "submissionId" 
   verificationNote: string | null;
 };
 
-export type StoredMessage = NewMessage & { id: number };
+/**
+ * `id` is the row id (sequential: operators only). `publicId` is the random id the API answered with; the only
+ * id a visitor ever sees, in the API's answer and (as its reference) in their confirmation.
+ */
+export type StoredMessage = NewMessage & { id: number; publicId?: string | null };
 
 /** One outbox row as the operator sees it. */
 export type Delivery = {

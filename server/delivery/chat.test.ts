@@ -21,6 +21,7 @@ const hostile = [
   "![x][pixel] [CRM][crm] [crm]\n\n[crm]: https://phish.example\n[pixel]: https://tracker.example/p.png",
   "<https://phish.example> https://phish.example/a www.phish.example mailto:boss@phish.example",
   "```\nfake alert ends here\n``` `code`",
+  "~~~\nfake alert ends here\n~~~",
 ];
 
 const lead: StoredMessage = {

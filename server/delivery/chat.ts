@@ -20,7 +20,7 @@ export const CHAT_MESSAGE_CHARS = 300;
 /**
  * Visitor text made inert: Slack's three control characters escaped (its documented rule), mentions broken, and
  * Markdown's links, images, link definitions (`](`, `][`, `]:`), autolinks (`scheme://`, `<scheme:`, `www.`) and
- * code fences split by a word joiner. The text reads the same in every client.
+ * code fences (backticks and tildes) split by a word joiner. The text reads the same in every client.
  */
 export function escapeChat(value: string): string {
   return value
@@ -31,7 +31,8 @@ export function escapeChat(value: string): string {
     .replace(/([a-z][a-z0-9+.-]*):\/\//gi, `$1${JOINER}://`)
     .replace(/&lt;([a-z][a-z0-9+.-]*):/gi, `&lt;$1${JOINER}:`)
     .replace(/\bwww\./gi, (www) => `${www.slice(0, 3)}${JOINER}.`)
-    .replace(/`/g, `\`${JOINER}`);
+    // Backticks and tildes both open code fences (CommonMark); a joiner after each leaves no run of three.
+    .replace(/[`~]/g, (mark) => `${mark}${JOINER}`);
 }
 
 const oneLine = (value: string) => value.replace(/\s+/g, " ").trim();

@@ -3,10 +3,10 @@ import { site } from "~/config/site";
 import { home } from "~/content/home";
 import type { StoredMessage } from "../db/store";
 import { escapeHtml, type EmailSettings } from "./email";
-import { formatReceived } from "./lead-text";
+import { formatReceived, leadReference } from "./lead-text";
 
 /*
- * The visitor's confirmation (LEADS_CONFIRMATION=on): thanks, when the message arrived, its reference number,
+ * The visitor's confirmation (LEADS_CONFIRMATION=on): thanks, when the message arrived, its reference (from the public id),
  * when to expect an answer, and the company's contact details. Nothing the visitor typed goes into it, not even
  * their name: the form cannot be used to send someone else a text of one's choosing. Queued only for verified
  * leads, at most once a day per address (the store's rule), and marked as an automatic reply.
@@ -18,7 +18,7 @@ const fill = (template: string, values: Record<string, string>) => template.repl
 
 /** The paragraphs of the confirmation, each a list of lines, from the content's copy and the site's contact details. */
 export function confirmationParagraphs(lead: StoredMessage, timeZone: string, copy: ConfirmationCopy = home.contact.confirmationEmail): string[][] {
-  const values = { reference: String(lead.id), received: formatReceived(lead.createdAt, timeZone) };
+  const values = { reference: leadReference(lead), received: formatReceived(lead.createdAt, timeZone) };
   return [
     [copy.greeting],
     [fill(copy.received, values)],
@@ -43,9 +43,9 @@ export function composeConfirmationEmail(lead: StoredMessage, messageId: string,
     // An address object, never a string nodemailer would parse as a list.
     to: { name: "", address: lead.email },
     replyTo: settings.replyTo ?? site.salesEmail,
-    subject: fill(copy.subject, { reference: String(lead.id) }),
+    subject: fill(copy.subject, { reference: leadReference(lead) }),
     messageId,
-    headers: { "Auto-Submitted": "auto-replied", "X-Auto-Response-Suppress": "All", "X-Lead-Id": String(lead.id) },
+    headers: { "Auto-Submitted": "auto-replied", "X-Auto-Response-Suppress": "All", "X-Lead-Reference": leadReference(lead) },
     text: `${paragraphs.map((lines) => lines.join("\n")).join("\n\n")}\n`,
     // Plain HTML: no images, no tracking pixels, no links that report back.
     html: paragraphs.map((lines) => `<p>${lines.map(escapeHtml).join("<br>")}</p>`).join(""),

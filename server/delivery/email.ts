@@ -2,7 +2,7 @@ import { mkdir, readdir, rm, stat, writeFile } from "node:fs/promises";
 import { join } from "node:path";
 import { createTransport, type SendMailOptions } from "nodemailer";
 import type { OutboxJob, StoredMessage } from "../db/store";
-import { formatReceived, sourceFields } from "./lead-text";
+import { formatReceived, leadReference, sourceFields } from "./lead-text";
 import { DeliveryError } from "./outcome";
 
 /*
@@ -44,6 +44,8 @@ export function composeLeadEmail(lead: StoredMessage, messageId: string, setting
     ["Email", lead.email],
     ["Company", lead.company || "(not given)"],
     ["Lead", `#${lead.id}`],
+    // What the visitor's confirmation calls it, so a visitor who quotes it is found.
+    ["Reference", leadReference(lead) || "none"],
     ["Received", formatReceived(lead.createdAt, settings.timeZone ?? "UTC")],
     ["reCAPTCHA", verificationText(lead)],
   ];

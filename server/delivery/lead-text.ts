@@ -8,6 +8,12 @@ export function checkTimeZone(timeZone: string): void {
 }
 
 /** "Monday, 23 November 2026 at 16:18 (Europe/Berlin)": the time as people read it, naming its zone. */
+/**
+ * The reference a visitor is given for their lead, and sales see beside it: the start of its random public id,
+ * never the sequential row id (which would tell anyone who writes twice how many leads arrived in between).
+ */
+export const leadReference = (lead: { publicId?: string | null }) => (lead.publicId ?? "").slice(0, 8).toUpperCase();
+
 export function formatReceived(iso: string, timeZone: string): string {
   const date = new Date(iso);
   if (Number.isNaN(date.getTime())) return iso;
