@@ -104,9 +104,15 @@ test("responses carry hardening headers; the page policy allows no inline script
 
 test("behind a TLS proxy, plain-http visitors are redirected to https and told to stay there (HSTS)", async ({ request }) => {
   // A public SITE_URL needs a real secret (Google's test keys are refused): the loopback siteverify knows this one.
-  // It also needs a delivery channel, or to say that leads are only stored.
   const fake = await startFakeSiteverify({ secret: "hsts-test-secret" });
-  const server = await startServer({ SITE_URL: "https://www.example.com", TRUST_PROXY: "loopback", RECAPTCHA_SECRET_KEY: "hsts-test-secret", RECAPTCHA_VERIFY_URL: fake.url, LEADS_DELIVERY: "store-only" });
+  const server = await startServer({
+    SITE_URL: "https://www.example.com",
+    TRUST_PROXY: "loopback",
+    RECAPTCHA_SECRET_KEY: "hsts-test-secret",
+    RECAPTCHA_VERIFY_URL: fake.url,
+    // A public site must name where leads go; this test is about the transport, so leads are only stored.
+    LEADS_DELIVERY: "store-only",
+  });
   try {
     const plain = await request.get(`${server.url}/services/cybersecurity?ref=ad`, { headers: { "X-Forwarded-Proto": "http" }, maxRedirects: 0 });
     expect(plain.status()).toBe(301);

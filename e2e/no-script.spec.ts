@@ -112,6 +112,20 @@ test.describe("section links, JavaScript off", () => {
     }
     await context.close();
   });
+  test("an inner page's address with a section, loaded cold, lands it at 70 px past the bands laid out late", async ({ browser }) => {
+    // The bands before the target are laid out only near the screen (content-visibility): the native jump must not
+    // measure them on their estimated heights. Deep targets, on a phone and a desktop.
+    for (const [viewport, path, id] of [
+      [phone, "/services/ai-ml-services", "business-impacts"],
+      [{ viewport: { width: 1280, height: 800 } }, "/resources/digital-twins", "ideal-customers"],
+    ] as const) {
+      const context = await browser.newContext({ ...viewport, javaScriptEnabled: false });
+      const page = await context.newPage();
+      await page.goto(`${path}#${id}`);
+      expect(Math.abs((await settledTop(page, id)) - 70), `${path}#${id}`).toBeLessThanOrEqual(3);
+      await context.close();
+    }
+  });
 });
 
 test.describe("every page kind, JavaScript off", () => {
