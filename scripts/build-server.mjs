@@ -7,36 +7,24 @@ import { inlineStylesheets } from "./inline-styles.mjs";
 
 const entryPoints = ["server/index.ts", "server/messages.ts"].filter((entry) => existsSync(entry));
 
-await build({
-  entryPoints,
+// What both server bundles share: ES modules for Node 20, beside each other in build/server.
+const serverBundle = {
   outdir: "build/server",
   outExtension: { ".js": ".mjs" },
   bundle: true,
   platform: "node",
   target: "node20",
   format: "esm",
-  packages: "external",
-  alias: { "~": "./app" },
   sourcemap: true,
   logLevel: "warning",
-});
+};
+
+await build({ ...serverBundle, entryPoints, packages: "external", alias: { "~": "./app" } });
 
 // The live editor's server: Keystatic's route handler is bundled in (it is a devDependency, never a runtime
 // dependency of the site); only the site's own runtime dependencies stay external. Nothing in server/ imports it.
 const runtime = Object.keys(JSON.parse(readFileSync("package.json", "utf8")).dependencies);
-await build({
-  entryPoints: { editor: "cms/server/editor.ts" },
-  outdir: "build/server",
-  outExtension: { ".js": ".mjs" },
-  bundle: true,
-  platform: "node",
-  target: "node20",
-  format: "esm",
-  external: runtime,
-  minify: true,
-  sourcemap: true,
-  logLevel: "warning",
-});
+await build({ ...serverBundle, entryPoints: { editor: "cms/server/editor.ts" }, external: runtime, minify: true });
 
 function* walk(dir) {
   for (const entry of readdirSync(dir, { withFileTypes: true })) {

@@ -5,7 +5,7 @@ import { afterAll, afterEach, beforeAll } from "vitest";
 import { startPostgres, type TestPostgres } from "../../e2e/support/postgres.mjs";
 import { PostgresStore } from "./postgres-store";
 import { SqliteStore } from "./sqlite-store";
-import type { Store } from "./store";
+import type { NewMessage, Store } from "./store";
 
 /**
  * Both engines for a test file, no mocks: SQLite in a temp folder per store, PostgreSQL in a throwaway server
@@ -31,3 +31,20 @@ export function bothEngines(tempPrefix: string) {
     postgres: async (): Promise<Store> => PostgresStore.open(postgres!.createDatabase()),
   };
 }
+
+/** One lead as the API would store it, for tests that need any lead at all. */
+export const sampleMessage: NewMessage = {
+  firstName: "Ada",
+  lastName: "Lovelace",
+  email: "ada@example.com",
+  company: "",
+  message: "Hello",
+  createdAt: "2026-01-01T00:00:00.000Z",
+  ip: "127.0.0.1",
+  userAgent: "test",
+  verification: "verified",
+  verificationNote: null,
+};
+
+/** A logger that says nothing. */
+export const quietLog = { info: () => {}, warn: () => {}, error: () => {} };

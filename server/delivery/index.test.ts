@@ -5,8 +5,8 @@ import { join } from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
 import { newWebhookSecret, startSmtpInbox, startWebhookReceiver } from "../../e2e/support/lead-inbox.mjs";
 import { loadConfig } from "../config";
-import { bothEngines } from "../db/test-engines";
-import type { NewMessage, Store } from "../db/store";
+import { bothEngines, quietLog as quiet, sampleMessage as sample } from "../db/test-engines";
+import type { Store } from "../db/store";
 import { emlFileSender, emlPath } from "./email";
 import { createDelivery } from "./index";
 
@@ -22,21 +22,8 @@ afterEach(async () => {
   for (const cleanup of cleanups.splice(0).reverse()) await cleanup();
 });
 
-const quiet = { info: () => {}, warn: () => {}, error: () => {} };
 const secret = { RECAPTCHA_SECRET_KEY: "a-real-looking-secret" };
 
-const sample: NewMessage = {
-  firstName: "Ada",
-  lastName: "Lovelace",
-  email: "ada@example.com",
-  company: "",
-  message: "Hello",
-  createdAt: "2026-01-01T00:00:00.000Z",
-  ip: "127.0.0.1",
-  userAgent: "test",
-  verification: "verified",
-  verificationNote: null,
-};
 
 describe("the e-mail preview", () => {
   it("is never made for a public SITE_URL, even without NODE_ENV: no files of personal data on a live host, no lead held for ever", async () => {

@@ -1,9 +1,9 @@
 // @vitest-environment node
 import { afterEach, describe, expect, it } from "vitest";
 import { newWebhookSecret, startWebhookReceiver } from "../../e2e/support/lead-inbox.mjs";
-import type { NewMessage, Store } from "../db/store";
+import type { Store } from "../db/store";
 import { webhookSender } from "./webhook";
-import { bothEngines } from "../db/test-engines";
+import { bothEngines, quietLog as quiet, sampleMessage as sample } from "../db/test-engines";
 import { attemptTimeoutFor, createDeliveryWorker, type WorkerOptions } from "./worker";
 
 /*
@@ -18,20 +18,7 @@ afterEach(async () => {
   for (const cleanup of cleanups.splice(0).reverse()) await cleanup();
 });
 
-const sample: NewMessage = {
-  firstName: "Ada",
-  lastName: "Lovelace",
-  email: "ada@example.com",
-  company: "",
-  message: "Hello",
-  createdAt: "2026-01-01T00:00:00.000Z",
-  ip: "127.0.0.1",
-  userAgent: "test",
-  verification: "verified",
-  verificationNote: null,
-};
 
-const quiet = { info: () => {}, warn: () => {}, error: () => {} };
 
 describe.each(Object.keys(engines) as (keyof typeof engines)[])("the delivery worker on %s", (engine) => {
   const setUp = async (options: Partial<WorkerOptions> = {}, wrap: (store: Store) => Store = (store) => store) => {
