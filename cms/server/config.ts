@@ -1,3 +1,6 @@
+import { isIP } from "node:net";
+import { parseTrustProxy, type TrustProxy } from "../../server/client-ip";
+
 /*
  * The live editor's settings, from the environment. Every problem is named at once and the server does not
  * start with any of them: a half-configured sign-in is worse than none.
@@ -13,13 +16,55 @@ export type EditorServerConfig = {
   clientId: string;
   clientSecret: string;
   secret: string;
-  /** GitHub logins allowed to sign in (lower case); undefined: anyone with write access to the repository. */
-  allowedUsers?: string[];
+  /** GitHub accounts allowed to sign in, by numeric id (a login can be renamed and taken over; the id stays); undefined: anyone with write access to the repository. */
+  allowedUsers?: AllowedUser[];
+  /** TRUST_PROXY as the site reads it: whose X-Forwarded-For names the client for the rate limit. */
+  trustProxy: TrustProxy;
+  /** Requests per minute and client address on /api/keystatic/*. */
+  apiRateLimit: number;
+  /** SITE_URL's host name, when set: the editor's must differ, and a shared parent domain is warned about. */
+  siteHost?: string;
   staticDir: string;
   logLevel: "debug" | "info" | "silent";
 };
 
+/**
+ * Whether two host names may share a registrable domain (their last two labels match), so that a script on one
+ * can set cookies for the other. A rough test (no public-suffix list): it only decides whether to warn.
+ */
+export function sharesParentDomain(a: string, b: string | undefined) {
+  if (!b || a === b || isIP(a.replace(/^\[|\]$/g, "")) || isIP(b.replace(/^\[|\]$/g, ""))) return false;
+  const parent = (host: string) => host.split(".").slice(-2).join(".");
+  return a.includes(".") && parent(a) === parent(b);
+}
+
+export type AllowedUser = { login: string; id: number };
+
 const loopbackHosts = new Set(["127.0.0.1", "localhost", "[::1]"]);
+
+/** A URL as it may be printed: never a password (or user name) written into it. */
+export const redactUrl = (text: string) => text.replace(/\/\/[^/?#@]*@/, "//***@");
+
+/**
+ * Why a secret is too predictable to be one, or undefined: an estimate of its entropy from its own character
+ * frequencies (32 identical characters carry none, whatever their length), a repeated pattern, or a run of
+ * consecutive characters. `openssl rand -hex 32` passes with room to spare (about 240 bits).
+ */
+export function weakSecret(secret: string): string | undefined {
+  if (secret.length < 32) return "it must be at least 32 characters";
+  const counts = new Map<string, number>();
+  for (const char of secret) counts.set(char, (counts.get(char) ?? 0) + 1);
+  let bits = 0;
+  for (const count of counts.values()) bits -= count * Math.log2(count / secret.length);
+  if (bits < 90) return `its characters carry about ${Math.round(bits)} bits, fewer than 90`;
+  for (let period = 1; period <= secret.length / 2; period++) {
+    if (secret.slice(period) === secret.slice(0, secret.length - period)) return "it repeats a shorter pattern";
+  }
+  let steps = 0;
+  for (let i = 1; i < secret.length; i++) if (Math.abs(secret.charCodeAt(i) - secret.charCodeAt(i - 1)) === 1) steps++;
+  if (steps > secret.length / 2) return "it is mostly a run of consecutive characters";
+  return undefined;
+}
 
 export function loadEditorConfig(env: NodeJS.ProcessEnv = process.env): EditorServerConfig {
   const problems: string[] = [];
@@ -31,15 +76,28 @@ export function loadEditorConfig(env: NodeJS.ProcessEnv = process.env): EditorSe
 
   let url = new URL("http://127.0.0.1");
   const rawUrl = required("EDITOR_URL");
+  const shownUrl = redactUrl(rawUrl);
   if (rawUrl) {
     try {
       url = new URL(rawUrl);
-      if (url.pathname !== "/" || url.search || url.hash || url.username || url.password) problems.push(`EDITOR_URL must be an origin without a path, e.g. https://edit.example.com (got ${rawUrl})`);
+      if (url.username || url.password) problems.push(`EDITOR_URL must not hold a user name or password (got ${shownUrl})`);
+      else if (url.pathname !== "/" || url.search || url.hash) problems.push(`EDITOR_URL must be an origin without a path, e.g. https://edit.example.com (got ${shownUrl})`);
       else if (url.protocol !== "https:" && !(url.protocol === "http:" && loopbackHosts.has(url.hostname))) {
-        problems.push(`EDITOR_URL must be https (plain http only on loopback): the sign-in cookies would travel in clear (got ${rawUrl})`);
+        problems.push(`EDITOR_URL must be https (plain http only on loopback): the sign-in cookies would travel in clear (got ${shownUrl})`);
       }
     } catch {
-      problems.push(`EDITOR_URL is not a URL: ${rawUrl}`);
+      problems.push(`EDITOR_URL is not a URL: ${shownUrl}`);
+    }
+  }
+  // The site's host would give the editor's cookies to every script of the site (cookies ignore the port).
+  const siteUrl = env.SITE_URL?.trim();
+  let siteHost: string | undefined;
+  if (siteUrl && rawUrl) {
+    try {
+      siteHost = new URL(siteUrl).hostname;
+      if (siteHost === url.hostname) problems.push(`EDITOR_URL must be a host of its own, not the site's (SITE_URL is ${redactUrl(siteUrl)})`);
+    } catch {
+      // SITE_URL is the site's setting: its own checks name it.
     }
   }
 
@@ -56,11 +114,27 @@ export function loadEditorConfig(env: NodeJS.ProcessEnv = process.env): EditorSe
   const clientId = required("KEYSTATIC_GITHUB_CLIENT_ID");
   const clientSecret = required("KEYSTATIC_GITHUB_CLIENT_SECRET");
   const secret = required("KEYSTATIC_SECRET");
-  if (secret && secret.length < 32) problems.push("KEYSTATIC_SECRET must be at least 32 characters (it encrypts the refresh token): e.g. `openssl rand -hex 32`");
+  const weak = secret ? weakSecret(secret) : undefined;
+  if (weak) problems.push(`KEYSTATIC_SECRET is too weak: ${weak} (it encrypts the refresh token): make one with \`openssl rand -hex 32\``);
 
-  const allowed = (env.EDITOR_ALLOWED_USERS ?? "").split(",").map((login) => login.trim().toLowerCase()).filter(Boolean);
-  const badLogin = allowed.find((login) => !/^[a-z\d](?:[a-z\d-]{0,38})$/.test(login));
-  if (badLogin) problems.push(`EDITOR_ALLOWED_USERS must be GitHub logins separated by commas (got "${badLogin}")`);
+  let allowedUsers: AllowedUser[] | undefined;
+  if (env.EDITOR_ALLOWED_USERS !== undefined) {
+    const entries = env.EDITOR_ALLOWED_USERS.split(",").map((entry) => entry.trim()).filter(Boolean);
+    const bad = entries.find((entry) => !/^[a-z\d][a-z\d-]{0,38}:[1-9]\d{0,15}$/i.test(entry));
+    if (!entries.length) problems.push("EDITOR_ALLOWED_USERS is set but names nobody: list login:id pairs, or leave it unset to let anyone with write access to the repository in");
+    else if (bad) problems.push(`EDITOR_ALLOWED_USERS must be login:id pairs separated by commas, e.g. alice:583231 (the id is the "id" of https://api.github.com/users/LOGIN) (got "${bad}")`);
+    else allowedUsers = entries.map((entry) => ({ login: entry.split(":")[0]!.toLowerCase(), id: Number(entry.split(":")[1]) }));
+  }
+
+  let trustProxy = parseTrustProxy(undefined);
+  try {
+    trustProxy = parseTrustProxy(env.TRUST_PROXY);
+  } catch (error) {
+    problems.push(`TRUST_PROXY: ${(error as Error).message}`);
+  }
+  const rawLimit = env.EDITOR_API_RATE_LIMIT?.trim() || "60";
+  const apiRateLimit = Number(rawLimit);
+  if (!Number.isInteger(apiRateLimit) || apiRateLimit < 1) problems.push(`EDITOR_API_RATE_LIMIT must be a whole number of requests per minute (got ${rawLimit})`);
 
   const logLevel = env.LOG_LEVEL ?? "info";
   if (logLevel !== "debug" && logLevel !== "info" && logLevel !== "silent") problems.push(`LOG_LEVEL must be debug, info or silent (got ${logLevel})`);
@@ -68,14 +142,18 @@ export function loadEditorConfig(env: NodeJS.ProcessEnv = process.env): EditorSe
   if (problems.length) throw new Error(`The editor cannot start:\n${problems.map((problem) => `- ${problem}`).join("\n")}\nSee "The live editor" in README.md.`);
   return {
     url,
-    host: env.EDITOR_HOST?.trim() || "0.0.0.0",
+    // Loopback: the TLS proxy in front is the only way in (in a container, set 0.0.0.0 and publish the port).
+    host: env.EDITOR_HOST?.trim() || "127.0.0.1",
     port,
     repo: repo as `${string}/${string}`,
     branchPrefix,
     clientId,
     clientSecret,
     secret,
-    allowedUsers: allowed.length ? allowed : undefined,
+    allowedUsers,
+    trustProxy,
+    apiRateLimit,
+    siteHost,
     staticDir: env.EDITOR_STATIC_DIR?.trim() || "build/editor",
     logLevel: logLevel as EditorServerConfig["logLevel"],
   };

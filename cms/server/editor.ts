@@ -1,13 +1,12 @@
 import { readFileSync } from "node:fs";
-import { extname, join, normalize } from "node:path";
+import { join } from "node:path";
 import { serve } from "@hono/node-server";
 import { makeGenericAPIRouteHandler } from "@keystatic/core/api/generic";
-import { Hono } from "hono";
 import { createLogger } from "../../server/logger";
-import { commonSecurityHeaders } from "../../server/security-headers";
 import { httpServerOptions } from "../../server/server-process";
-import { loadEditorConfig } from "./config";
-import { editorPage, editorPolicy, signedOutPage } from "./page";
+import { loadEditorConfig, sharesParentDomain } from "./config";
+import { editorApp } from "./app";
+import { editorPage } from "./page";
 import { type KeystaticHandler, safeSignIn } from "./sign-in";
 
 /*
@@ -42,49 +41,18 @@ const keystatic = makeGenericAPIRouteHandler({
 }) as unknown as KeystaticHandler;
 const api = safeSignIn(keystatic, config, log);
 
-const types: Record<string, string> = { ".js": "text/javascript; charset=utf-8", ".css": "text/css; charset=utf-8", ".svg": "image/svg+xml", ".png": "image/png", ".woff2": "font/woff2" };
-const policy = editorPolicy(config);
-const security = commonSecurityHeaders({ siteUrl: config.url.origin });
-
-const app = new Hono();
-app.use(async (c, next) => {
-  await next();
-  for (const [name, value] of Object.entries(security)) c.res.headers.set(name, value);
-  if (!c.res.headers.has("content-security-policy")) c.res.headers.set("content-security-policy", "default-src 'none'; frame-ancestors 'none'");
-});
-app.get("/healthz", (c) => c.json({ status: "ok" }, 200, { "cache-control": "no-store" }));
-app.get("/", (c) => c.redirect("/keystatic"));
-const html = (body: string) => new Response(body, { headers: { "content-type": "text/html; charset=utf-8", "cache-control": "no-store", "content-security-policy": policy } });
-app.get("/keystatic", () => html(indexHtml));
-app.get("/keystatic/*", () => html(indexHtml));
-app.get("/signed-out", () => html(signedOutPage));
-app.get("/assets/:file", (c) => {
-  const file = normalize(c.req.param("file"));
-  const type = types[extname(file)];
-  if (!type || file.includes("/") || file.startsWith(".")) return c.notFound();
-  try {
-    return new Response(readFileSync(join(config.staticDir, "assets", file)), { headers: { "content-type": type, "cache-control": "public, max-age=31536000, immutable" } });
-  } catch {
-    return c.notFound();
-  }
-});
-app.all("/api/keystatic/*", async (c) => {
-  // Keystatic builds GitHub's callback address from the request's origin: the public one, whatever the proxy.
-  const url = new URL(c.req.path + new URL(c.req.url).search, config.url);
-  // Keystatic's GitHub routes read no body (the browser commits through GitHub's API): none is read or passed on.
-  const response = await api(new Request(url, { method: c.req.method, headers: c.req.raw.headers }));
-  response.headers.set("cache-control", "no-store");
-  return response;
-});
-app.onError((error, c) => {
-  log.error({ msg: "editor error", path: c.req.path, error: (error as Error).message });
-  return c.text("The editor could not answer; try again in a minute.", 502);
-});
+const app = editorApp({ config, log, indexHtml, api });
 
 // The site's limits: slow clients cannot hold connections open (server/server-process.ts).
 const limits = { HEADERS_TIMEOUT_MS: 20_000, REQUEST_TIMEOUT_MS: 30_000, KEEP_ALIVE_TIMEOUT_MS: 5_000 };
 const server = serve({ fetch: app.fetch, port: config.port, hostname: config.host, serverOptions: httpServerOptions(limits) }, (info) => {
-  log.info({ msg: "editor listening", url: config.url.origin, port: info.port, repo: config.repo });
+  // Whether the allow-list is on, and how long: a misspelt variable name or an empty list must show here.
+  const allowedUsers = config.allowedUsers ? config.allowedUsers.length : "off: anyone with write access to the repository can sign in";
+  log.info({ msg: "editor listening", url: config.url.origin, host: config.host, port: info.port, repo: config.repo, allowedUsers });
+  if (!config.allowedUsers) log.warn({ msg: "EDITOR_ALLOWED_USERS is not set: anyone with write access to the repository can sign in to the editor" });
+  if (sharesParentDomain(config.url.hostname, config.siteHost)) {
+    log.warn({ msg: "the editor shares a parent domain with the site: a script of the site can plant cookies for the editor's host (see Security notes in README.md)", editor: config.url.hostname, site: config.siteHost });
+  }
 });
 // A port in use or an address this machine does not have: one clear line, not a stack trace.
 server.on("error", (error: NodeJS.ErrnoException) => {

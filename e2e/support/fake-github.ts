@@ -13,8 +13,12 @@ import { buildClientSchema, graphql, type GraphQLError, type IntrospectionQuery 
  * - github.com: OAuth authorize (approves at once, as for a user who already granted the app) and the token
  *   endpoint (code and refresh_token grants, with the expiry fields of a GitHub App's expiring user tokens);
  * - api.github.com: GraphQL executed against GitHub's published schema (@octokit/graphql-schema), the REST
- *   git trees and blobs, /user, and token revocation. Only what Keystatic asks for is resolved; anything else
- *   is an error, so a new query shows up in the test rather than passing quietly.
+ *   git trees and blobs, /user (login and numeric id), and revocation of one token or of the whole grant.
+ *   Only what Keystatic asks for is resolved; anything else is an error, so a new query shows up in the test
+ *   rather than passing quietly.
+ * Tokens behave as GitHub documents them: a refresh token works once, and "once you use a refresh token, that
+ * refresh token and the old user access token will no longer work"; deleting the grant deletes every token of
+ * that user for the app; deleting one access token says nothing about its refresh token, so the fake keeps it.
  * `main` is protected like a branch that requires a pull request: a commit on it is refused as GitHub does.
  */
 
@@ -23,6 +27,8 @@ const root = resolve(import.meta.dirname, "../..");
 const schema = buildClientSchema(githubSchema.json as unknown as IntrospectionQuery);
 
 type Token = { login: string; expiresAt: number };
+/** A refresh token: its user and the access token issued with it (which its use ends). */
+type RefreshToken = { login: string; access: string };
 type PullRequest = { number: number; head: string; state: "OPEN" | "CLOSED" };
 class GitHubError extends Error {
   constructor(readonly type: string, message: string) {
@@ -58,15 +64,19 @@ export async function startFakeGitHub(options: { owner: string; name: string; cl
   const repoId = `R_${options.owner}_${options.name}`;
   const codes = new Map<string, { login: string; redirectUri: string }>();
   const tokens = new Map<string, Token>();
-  const refreshTokens = new Map<string, string>();
+  const refreshTokens = new Map<string, RefreshToken>();
   const pulls: PullRequest[] = [];
   const state = {
     /** The GitHub account that approves the next sign-in. */
     signInAs: "content-editor",
     /** The app's registered callback URL (GitHub refuses any other redirect_uri). */
     callbackUrl: "",
-    /** Access tokens revoked through DELETE /applications/{client_id}/token. */
+    /** Access tokens revoked through DELETE /applications/{client_id}/token or /grant. */
     revoked: [] as string[],
+    /** Numeric account ids by login (GitHub's `id`, which survives a rename; a new account under a freed login gets a new one). */
+    ids: { "content-editor": 1001, "another-editor": 1002 } as Record<string, number>,
+    /** When set, GET /user answers this status (an outage of GitHub's API). */
+    userStatus: undefined as number | undefined,
     /** "METHOD path" (and the GraphQL operation name) of every call, in order. */
     calls: [] as string[],
   };
@@ -102,7 +112,7 @@ export async function startFakeGitHub(options: { owner: string; name: string; cl
       }),
     };
   };
-  const userNode = (login: string) => ({ __typename: "User", id: `U_${login}`, login, name: login, avatarUrl: `https://avatars.githubusercontent.com/u/1?v=4`, databaseId: 1 });
+  const userNode = (login: string) => ({ __typename: "User", id: `U_${login}`, login, name: login, avatarUrl: `https://avatars.githubusercontent.com/u/1?v=4`, databaseId: state.ids[login] ?? 9999 });
   const repository = () => ({
     __typename: "Repository",
     id: repoId,
@@ -197,7 +207,7 @@ export async function startFakeGitHub(options: { owner: string; name: string; cl
     const access = `ghu_${randomBytes(18).toString("hex")}`;
     const refresh = `ghr_${randomBytes(30).toString("hex")}`;
     tokens.set(access, { login, expiresAt: Date.now() + 8 * 3600_000 });
-    refreshTokens.set(refresh, login);
+    refreshTokens.set(refresh, { login, access });
     return { access_token: access, expires_in: 28800, refresh_token: refresh, refresh_token_expires_in: 15897600, scope: "", token_type: "bearer" };
   };
 
@@ -239,9 +249,11 @@ export async function startFakeGitHub(options: { owner: string; name: string; cl
         return;
       }
       if (params.get("grant_type") === "refresh_token") {
-        const login = refreshTokens.get(params.get("refresh_token") ?? "");
+        // Single use: the refresh token and the access token issued with it stop working.
+        const used = refreshTokens.get(params.get("refresh_token") ?? "");
         refreshTokens.delete(params.get("refresh_token") ?? "");
-        json(res, 200, login ? issueTokens(login) : { error: "bad_refresh_token", error_description: "The refresh token passed is incorrect or expired." });
+        if (used) tokens.delete(used.access);
+        json(res, 200, used ? issueTokens(used.login) : { error: "bad_refresh_token", error_description: "The refresh token passed is incorrect or expired." });
         return;
       }
       const grant = codes.get(params.get("code") ?? "");
@@ -249,20 +261,28 @@ export async function startFakeGitHub(options: { owner: string; name: string; cl
       json(res, 200, grant ? issueTokens(grant.login) : { error: "bad_verification_code", error_description: "The code passed is incorrect or expired." });
       return;
     }
-    const revoke = /^\/applications\/([^/]+)\/token$/.exec(url.pathname);
+    const revoke = /^\/applications\/([^/]+)\/(token|grant)$/.exec(url.pathname);
     if (method === "DELETE" && revoke) {
-      state.calls.push(`${method} /applications/{client_id}/token`);
+      state.calls.push(`${method} /applications/{client_id}/${revoke[2]}`);
       const basic = Buffer.from((req.headers.authorization ?? "").replace(/^Basic /, ""), "base64").toString("utf8");
       if (revoke[1] !== options.clientId || basic !== `${options.clientId}:${options.clientSecret}`) {
         json(res, 404, { message: "Not Found" });
         return;
       }
       const { access_token: token } = JSON.parse((await readBody(req)) || "{}") as { access_token?: string };
-      if (!token || !tokens.delete(token)) {
+      const owner = token ? tokens.get(token)?.login : undefined;
+      if (!token || !owner) {
         json(res, 404, { message: "Not Found" });
         return;
       }
-      state.revoked.push(token);
+      if (revoke[2] === "token") {
+        tokens.delete(token);
+        state.revoked.push(token);
+      } else {
+        // The grant: every access and refresh token of this user for the app.
+        for (const [access, data] of tokens) if (data.login === owner) (tokens.delete(access), state.revoked.push(access));
+        for (const [refresh, data] of refreshTokens) if (data.login === owner) refreshTokens.delete(refresh);
+      }
       res.writeHead(204).end();
       return;
     }
@@ -281,7 +301,8 @@ export async function startFakeGitHub(options: { owner: string; name: string; cl
     }
     if (method === "GET" && url.pathname === "/user") {
       state.calls.push(`${method} ${url.pathname}`);
-      json(res, 200, { login, id: 1, type: "User", avatar_url: "https://avatars.githubusercontent.com/u/1?v=4" });
+      if (state.userStatus) json(res, state.userStatus, { message: "Server Error" });
+      else json(res, 200, { login, id: state.ids[login] ?? 9999, type: "User", avatar_url: "https://avatars.githubusercontent.com/u/1?v=4" });
       return;
     }
     if (method === "POST" && url.pathname === "/graphql") {
@@ -354,6 +375,10 @@ export async function startFakeGitHub(options: { owner: string; name: string; cl
     },
     /** Whether a token still works on the API. */
     tokenIsValid: (token: string) => tokens.has(token),
+    /** Whether a refresh token would still buy a new access token. */
+    refreshTokenIsValid: (token: string) => refreshTokens.has(token),
+    /** How many access and refresh tokens of a user are alive. */
+    liveTokens: (login: string) => [...tokens.values(), ...refreshTokens.values()].filter((data) => data.login === login).length,
     stop: async () => {
       await new Promise((done) => server.close(done));
       rmSync(dir, { recursive: true, force: true });
