@@ -4,6 +4,7 @@ import { Keystatic } from "@keystatic/core/ui";
 import { createElement } from "react";
 import { createRoot } from "react-dom/client";
 import { editorConfig, type EditorStorage } from "./keystatic.config";
+import { hideDuplicatedCookie } from "./single-cookie";
 
 /*
  * The editor is Keystatic's own app: served by `npm run cms` (local files) or by the live editor's server
@@ -12,4 +13,5 @@ import { editorConfig, type EditorStorage } from "./keystatic.config";
  */
 const named = document.getElementById("editor-storage")?.textContent;
 const storage: EditorStorage = named ? (JSON.parse(named) as EditorStorage) : { kind: "local" };
+if (storage.kind === "github") hideDuplicatedCookie("keystatic-gh-access-token");
 createRoot(document.getElementById("root")!).render(createElement(Keystatic, { config: editorConfig(storage) as unknown as Config }));
