@@ -1,4 +1,6 @@
 import { readdirSync, readFileSync, statSync } from "node:fs";
+import { createServer } from "node:http";
+import type { AddressInfo } from "node:net";
 import { join } from "node:path";
 import { expect, type BrowserContext, type Page, test } from "@playwright/test";
 import { isLoopback, startLiveEditor } from "./support/editor";
@@ -76,15 +78,27 @@ const field = (page: Page, label: string) => page.getByRole("textbox", { name: l
 /** The lines a commit range changed (`git diff -U0`), without the headers. */
 const changed = (diff: string) => diff.split("\n").filter((line) => /^[-+](?![-+]{2} )/.test(line));
 
-test("sign-in goes through GitHub with a state only this browser holds; the cookies are host-only, SameSite=Lax, the refresh token HttpOnly", async ({ page, context }) => {
+test("sign-in goes through GitHub with a state only this browser holds; the server's cookies are __Host-, the refresh token HttpOnly", async ({ page, context }) => {
   await signIn(page);
   expect(github.state.calls.slice(0, 2)).toEqual(["GET /login/oauth/authorize", "POST /login/oauth/access_token authorization_code"]);
   const cookies = Object.fromEntries((await context.cookies(editor.url)).map((cookie) => [cookie.name, cookie]));
-  expect(Object.keys(cookies).sort()).toEqual(["keystatic-gh-access-token", "keystatic-gh-refresh-token"]);
-  for (const cookie of Object.values(cookies)) expect(cookie).toMatchObject({ domain: "127.0.0.1", path: "/", sameSite: "Lax" });
-  expect(cookies["keystatic-gh-refresh-token"]!.httpOnly).toBe(true);
+  expect(Object.keys(cookies).sort()).toEqual(["__Host-editor-refresh", "keystatic-gh-access-token"]);
+  for (const cookie of Object.values(cookies)) expect(cookie).toMatchObject({ domain: "127.0.0.1", path: "/", sameSite: "Lax", secure: true });
+  expect(cookies["__Host-editor-refresh"]!.httpOnly).toBe(true);
   // The page calls GitHub with the access token itself: Keystatic needs it readable, hence the editor's own origin.
   expect(github.tokenIsValid(cookies["keystatic-gh-access-token"]!.value)).toBe(true);
+});
+
+test("a second copy of the token cookie (planted by a sibling host) is never used: the page hides both, the server refuses the request", async ({ page, context }) => {
+  await signIn(page);
+  // Another host of the domain sets the name with a longer path: the browser lists that copy first.
+  await context.addCookies([{ name: "keystatic-gh-access-token", value: "ghu_planted", domain: "127.0.0.1", path: "/keystatic", sameSite: "Lax" }]);
+  expect(await page.evaluate(() => document.cookie)).not.toContain("keystatic-gh-access-token");
+  const response = await page.goto(`${editor.url}/keystatic`);
+  expect(response!.status()).toBe(400);
+  await expect(page.getByText("this browser sent two cookies named keystatic-gh-access-token")).toBeVisible();
+  expect(github.state.calls.filter((call) => call.includes("(unauthenticated)"))).toEqual([]);
+  await context.clearCookies({ name: "keystatic-gh-access-token", path: "/keystatic" });
 });
 
 test("a GitHub answer without this browser's state is refused, and its code is never exchanged", async ({ request }) => {
@@ -94,8 +108,9 @@ test("a GitHub answer without this browser's state is refused, and its code is n
   for (const [query, cookie] of [
     ["code=abc123", undefined],
     ["code=abc123&state=0123456789abcdef0123", undefined],
-    ["code=abc123&state=0123456789abcdef0123", "editor-oauth-state=fedcba98765432100123"],
-    ["code=abc123&state=", "editor-oauth-state="],
+    ["code=abc123&state=0123456789abcdef0123456789abcdef01234567", "__Host-editor-oauth-state=fedcba9876543210fedcba9876543210fedcba98"],
+    ["code=abc123&state=0123456789abcdef0123456789abcdef01234567", "editor-oauth-state=0123456789abcdef0123456789abcdef01234567"],
+    ["code=abc123&state=", "__Host-editor-oauth-state="],
   ] as const) {
     for (const path of [callback, callback.replace("/oauth/callback", "//oauth/callback/")]) {
       const response = await request.get(`${path}?${query}`, { headers: cookie ? { cookie } : {}, maxRedirects: 0 });
@@ -169,15 +184,40 @@ test("when the access token has expired, the editor gets a new one with the refr
   expect(github.tokenIsValid(renewed)).toBe(true);
 });
 
-test("signing out revokes the token at GitHub and clears both cookies", async ({ page, context }) => {
+test("signing out asks first, then ends the whole grant at GitHub: a copy of the refresh cookie buys nothing afterwards", async ({ page, context, request }) => {
   await signIn(page);
-  const token = (await context.cookies(editor.url)).find((cookie) => cookie.name === "keystatic-gh-access-token")!.value;
+  const refresh = (await context.cookies(editor.url)).find((cookie) => cookie.name === "__Host-editor-refresh")!;
   await page.getByRole("button", { name: "User menu" }).click();
   await page.getByRole("menuitem", { name: "Log out" }).click();
+  // Keystatic's menu item is a plain link (a GET): it only asks.
+  await expect(page.getByRole("heading", { name: "Sign out?" })).toBeVisible();
+  expect(github.liveTokens("content-editor")).toBeGreaterThan(0);
+  await page.getByRole("button", { name: "Sign out" }).click();
   await expect(page.getByRole("heading", { name: "You are signed out" })).toBeVisible();
+  await expect(page.getByText("Your GitHub sign-in for the editor has been ended.")).toBeVisible();
   expect(await context.cookies(editor.url)).toEqual([]);
-  expect(github.state.revoked).toContain(token);
-  expect(github.tokenIsValid(token)).toBe(false);
+  expect(github.liveTokens("content-editor")).toBe(0);
+  const replay = await request.post(`${editor.url}/api/keystatic/github/refresh-token`, { headers: { cookie: `${refresh.name}=${refresh.value}`, origin: editor.url } });
+  expect(replay.status()).toBe(401);
+});
+
+test("another site cannot sign an editor out: its GET only shows the question, its POST is refused", async ({ page, context }) => {
+  await signIn(page);
+  const before = await context.cookies(editor.url);
+  // A page on another site (localhost is not 127.0.0.1) that sends the browser to sign-out both ways.
+  const attacker = createServer((_req, res) => {
+    res.writeHead(200, { "content-type": "text/html" }).end(`<img src="${editor.url}/api/keystatic/github/logout"><form method="post" action="${editor.url}/api/keystatic/github/logout"></form><script>setTimeout(() => document.forms[0].submit(), 300)</script>`);
+  });
+  await new Promise<void>((ready) => attacker.listen(0, "localhost", ready));
+  try {
+    const posted = page.waitForResponse(`${editor.url}/api/keystatic/github/logout`);
+    await page.goto(`http://localhost:${(attacker.address() as AddressInfo).port}/`);
+    expect((await posted).status()).toBe(403);
+  } finally {
+    attacker.close();
+  }
+  expect((await context.cookies(editor.url)).map((cookie) => cookie.value).sort()).toEqual(before.map((cookie) => cookie.value).sort());
+  expect(github.tokenIsValid(before.find((cookie) => cookie.name === "keystatic-gh-access-token")!.value)).toBe(true);
 });
 
 test("the editor's page holds a strict CSP, which the browser enforces", async ({ page }) => {
@@ -202,7 +242,8 @@ test("the editor's page holds a strict CSP, which the browser enforces", async (
 });
 
 test("with EDITOR_ALLOWED_USERS, anyone else is refused at sign-in and their new token revoked", async ({ page, context }) => {
-  const restricted = await startLiveEditor(github.url, { ...settings, EDITOR_ALLOWED_USERS: "Someone-Else, another-editor" });
+  const restricted = await startLiveEditor(github.url, { ...settings, EDITOR_ALLOWED_USERS: "Someone-Else:5, another-editor:1002" });
+  expect(restricted.output()).toContain('"allowedUsers":2');
   const callbackUrl = github.state.callbackUrl;
   github.state.callbackUrl = `${restricted.url}/api/keystatic/github/oauth/callback`;
   try {
@@ -214,11 +255,20 @@ test("with EDITOR_ALLOWED_USERS, anyone else is refused at sign-in and their new
     expect(github.state.revoked.length).toBe(revoked + 1);
     expect(github.tokenIsValid(github.state.revoked.at(-1)!)).toBe(false);
 
+    // Someone who took over the listed login after a rename: another account id, refused.
     github.state.signInAs = "another-editor";
+    github.state.ids["another-editor"] = 3003;
+    await page.goto(`${restricted.url}/keystatic`);
+    await page.getByRole("button", { name: "Log in with GitHub" }).click();
+    await expect(page.getByText("Sign-in refused: another-editor is not one of the editor's users")).toBeVisible();
+    expect(await context.cookies(restricted.url)).toEqual([]);
+
+    github.state.ids["another-editor"] = 1002;
     await page.goto(`${restricted.url}/keystatic`);
     await page.getByRole("button", { name: "Log in with GitHub" }).click();
     await expect(page.getByRole("link", { name: "Services" }).first()).toBeVisible({ timeout: 30_000 });
   } finally {
+    github.state.ids["another-editor"] = 1002;
     github.state.signInAs = "content-editor";
     github.state.callbackUrl = callbackUrl;
     await restricted.stop();

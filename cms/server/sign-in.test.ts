@@ -78,6 +78,8 @@ describe("cookies", () => {
     }
     expect(set[1]).toMatch(/; HttpOnly/);
     expect(expired(signed)).toContain("__Host-editor-oauth-state");
+    // The new refresh cookie is not expired in the same answer (the browser keeps the last Set-Cookie of a name).
+    expect(expired(signed)).not.toContain("__Host-editor-refresh");
   });
 
   it("a state planted under the old name, or a second copy of a cookie the editor reads, signs nobody in", async () => {

@@ -122,7 +122,7 @@ export function safeSignIn(handler: KeystaticHandler, config: EditorServerConfig
     response.headers.delete("set-cookie");
     for (let value of cookies) {
       if (value.startsWith("ks-") && !/Max-Age=0/.test(value)) continue;
-      if (value.startsWith(`${keystaticRefreshCookie}=`)) value = refreshCookie + value.slice(keystaticRefreshCookie.length);
+      if (value.startsWith(`${keystaticRefreshCookie}=`) && !/Max-Age=0/.test(value)) value = refreshCookie + value.slice(keystaticRefreshCookie.length);
       value = value.replace(/;\s*domain=[^;]*/gi, "");
       if (!/;\s*samesite=/i.test(value)) value += "; SameSite=Lax";
       if (!/;\s*secure(;|$)/i.test(value)) value += "; Secure";
