@@ -117,6 +117,9 @@ describe("cookies", () => {
     }
     const landed = await callback(api, "?from=branch/main/singleton/home");
     expect(landed.headers.get("location")).toBe("/keystatic/branch/main/singleton/home");
+    // Keystatic's page encodes each segment (a branch name holds "/"), then the whole as a query value.
+    const branch = await callback(api, `?${new URLSearchParams({ from: "branch/content%2Fux.v2/collection/services/item/ux-design" })}`);
+    expect(branch.headers.get("location")).toBe("/keystatic/branch/content%2Fux.v2/collection/services/item/ux-design");
     // A `ks-*` cookie left by an earlier version is expired at the callback.
     const login = await api(req("github/login"));
     const approved = await fetch(new URL(login.headers.get("location")!), { redirect: "manual" });

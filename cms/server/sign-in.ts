@@ -161,14 +161,17 @@ export function safeSignIn(handler: KeystaticHandler, config: EditorServerConfig
   async function callback(request: Request, cookies: Record<string, string>) {
     const url = new URL(request.url);
     const state = url.searchParams.get("state") ?? "";
-    const [expected = "", from] = (cookies[stateCookie] ?? "").split(".");
+    // "<state>" or "<state>.<from>" (the cookie's value, already decoded once as every cookie is).
+    const value = cookies[stateCookie] ?? "";
+    const dot = value.indexOf(".");
+    const [expected, from] = dot < 0 ? [value, undefined] : [value.slice(0, dot), value.slice(dot + 1)];
     const cleared = signedOutCookies(request);
     if (!statePattern.test(expected) || !sameText(state, expected)) {
       // Only the state is spent: a link to this address must not sign anyone out either.
       log.warn({ msg: "editor sign-in refused", reason: expected ? "state does not match" : "no sign-in started in this browser" });
       return page(403, "Sign-in refused: this answer from GitHub does not belong to a sign-in started in this browser. Open the editor and sign in again.", new Headers({ "set-cookie": expire(`${stateCookie}=; Path=/`) }));
     }
-    const landing = boundedFrom(from ? decoded(from) : undefined);
+    const landing = boundedFrom(from);
     const response = toResponse(await handler(keystaticRequest(url, "GET", landing ? { [`ks-${state}`]: landing } : {})));
     // The state and any `ks-*` cookie of an earlier version are spent; the new tokens' cookies follow.
     for (const value of cleared.getSetCookie()) if (!value.startsWith(`${accessCookie}=`) && !value.startsWith(`${refreshCookie}=`)) response.headers.append("set-cookie", value);
