@@ -12,12 +12,12 @@ const valid = {
 describe("the live editor's settings", () => {
   it("start with the documented variables and safe defaults", () => {
     const config = loadEditorConfig(valid);
-    expect(config).toMatchObject({ port: 8788, host: "127.0.0.1", repo: "acme/site", branchPrefix: undefined, allowedUsers: undefined, staticDir: "build/editor", apiRateLimit: 60 });
+    expect(config).toMatchObject({ port: 8788, host: "127.0.0.1", repo: "acme/site", branchPrefix: "content/", allowedUsers: undefined, staticDir: "build/editor", apiRateLimit: 60 });
     expect(config.url.origin).toBe("https://edit.example.com");
     expect(config.trustProxy.enabled).toBe(false);
-    expect(loadEditorConfig({ ...valid, EDITOR_ALLOWED_USERS: " Alice:583231, bob-2:9 ", EDITOR_BRANCH_PREFIX: "content/" })).toMatchObject({
+    expect(loadEditorConfig({ ...valid, EDITOR_ALLOWED_USERS: " Alice:583231, bob-2:9 ", EDITOR_BRANCH_PREFIX: "edits/" })).toMatchObject({
       allowedUsers: [{ login: "alice", id: 583231 }, { login: "bob-2", id: 9 }],
-      branchPrefix: "content/",
+      branchPrefix: "edits/",
     });
   });
 

@@ -12,7 +12,7 @@ export type EditorServerConfig = {
   host: string;
   port: number;
   repo: `${string}/${string}`;
-  branchPrefix?: string;
+  branchPrefix: string;
   clientId: string;
   clientSecret: string;
   secret: string;
@@ -108,7 +108,8 @@ export function loadEditorConfig(env: NodeJS.ProcessEnv = process.env): EditorSe
   const repo = required("EDITOR_REPO");
   // GitHub's names: an owner is letters, digits and hyphens, not first; a repository is never "." or "..".
   if (repo && !/^[a-z\d][a-z\d-]*\/(?!\.\.?$)[\w.-]+$/i.test(repo)) problems.push(`EDITOR_REPO must be owner/name (got ${repo})`);
-  const branchPrefix = env.EDITOR_BRANCH_PREFIX?.trim() || undefined;
+  // The CI workflow knows the editor's branches by this prefix (.github/workflows/test.yml): the same default.
+  const branchPrefix = env.EDITOR_BRANCH_PREFIX?.trim() || "content/";
   if (branchPrefix && !/^[\w-][\w./-]*$/.test(branchPrefix)) problems.push(`EDITOR_BRANCH_PREFIX may hold letters, digits, "-", "_", "." and "/" (got ${branchPrefix})`);
 
   const clientId = required("KEYSTATIC_GITHUB_CLIENT_ID");

@@ -1,0 +1,67 @@
+// @vitest-environment node
+import { execFileSync, spawnSync } from "node:child_process";
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { dirname, join, resolve } from "node:path";
+import { load } from "js-yaml";
+import { describe, expect, it } from "vitest";
+
+/*
+ * The CI workflow's guard on the live editor's branches (.github/workflows/test.yml): it runs before the
+ * branch's own tests, only for pull requests from a branch with the editor's prefix, and its script, run here
+ * on a real git merge commit as GitHub checks one out, fails for any change outside the content files.
+ */
+type Step = { name?: string; uses?: string; if?: string; run?: string; shell?: string; with?: Record<string, unknown> };
+const root = resolve(import.meta.dirname, "..");
+const workflow = load(readFileSync(join(root, ".github/workflows/test.yml"), "utf8")) as { env: Record<string, string>; jobs: { test: { steps: Step[] } } };
+const steps = workflow.jobs.test.steps;
+const guard = steps.find((step) => step.name === "An editor's branch changes only the content files")!;
+
+/** A repository whose HEAD is the merge commit of a pull request that changes `files`, as actions/checkout leaves it. */
+function pullRequest(files: Record<string, string | null>) {
+  const dir = mkdtempSync(join(tmpdir(), "ci-guard-"));
+  const git = (...args: string[]) => execFileSync("git", ["-C", dir, "-c", "user.name=CI", "-c", "user.email=ci@example.invalid", ...args], { stdio: "pipe" });
+  const write = (path: string, text: string) => (mkdirSync(dirname(join(dir, path)), { recursive: true }), writeFileSync(join(dir, path), text));
+  git("init", "--quiet", "--initial-branch=main");
+  for (const path of ["app/content/home.json", "app/content/services/ux-design.json", "app/content/schema.ts", "package.json", ".ci/run"]) write(path, "{}\n");
+  git("add", "-A");
+  git("commit", "--quiet", "-m", "base");
+  git("checkout", "--quiet", "-b", "content/change");
+  for (const [path, text] of Object.entries(files)) (text === null ? rmSync(join(dir, path)) : write(path, text));
+  git("add", "-A");
+  git("commit", "--quiet", "-m", "the editor's save");
+  git("checkout", "--quiet", "main");
+  git("merge", "--quiet", "--no-ff", "-m", "merge", "content/change");
+  return dir;
+}
+
+function runGuard(dir: string) {
+  // `git config --global` of the step writes to a HOME of its own here, not the developer's.
+  const home = mkdtempSync(join(tmpdir(), "ci-home-"));
+  const result = spawnSync("bash", ["-e", "-c", guard.run!], { cwd: dir, env: { PATH: process.env.PATH, HOME: home, EDITOR_BRANCH_PREFIX: workflow.env.EDITOR_BRANCH_PREFIX }, encoding: "utf8" });
+  rmSync(home, { recursive: true, force: true });
+  rmSync(dir, { recursive: true, force: true });
+  return { status: result.status, output: result.stdout + result.stderr };
+}
+
+describe("the CI workflow's guard on the live editor's branches", () => {
+  it("runs for pull requests from the editor's branches, before the branch's own tests, on the merge commit and its base", () => {
+    expect(workflow.env.EDITOR_BRANCH_PREFIX).toBe("content/");
+    expect(guard.if).toBe("github.event_name == 'pull_request' && startsWith(github.head_ref, env.EDITOR_BRANCH_PREFIX)");
+    expect(steps.indexOf(guard)).toBeLessThan(steps.findIndex((step) => step.run === ".ci/run"));
+    expect(steps[0]).toMatchObject({ uses: "actions/checkout@v4", with: { "fetch-depth": 2 } });
+  });
+
+  it("passes a change to the content files the editor writes", () => {
+    expect(runGuard(pullRequest({ "app/content/services/ux-design.json": '{"tagline":"x"}\n', "app/content/home.json": "[]\n" }))).toMatchObject({ status: 0 });
+  });
+
+  it("fails a change to anything else: tests, schema, scripts, CI, a new script beside the content, a deleted page", () => {
+    for (const files of [{ "app/content/schema.ts": "export {};\n" }, { "package.json": '{"scripts":{"test":"true"}}\n' }, { ".ci/run": "exit 0\n" }, { "app/content/services/evil.test.ts": "\n" }, { "app/content/order.json": "{}\n" }, { "app/content/services/ux-design.json": null, "README.md": "\n" }]) {
+      const result = runGuard(pullRequest(files));
+      expect(result.status, JSON.stringify(files)).toBe(1);
+      expect(result.output).toContain("may change only app/content/home.json");
+      for (const path of Object.keys(files).filter((path) => !/^app\/content\/services\/ux(-design)?\.json$/.test(path))) expect(result.output).toContain(path);
+    }
+  });
+});
