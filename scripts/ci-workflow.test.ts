@@ -21,13 +21,19 @@ const guard = steps.find((step) => step.name === "An editor's branch changes onl
 function pullRequest(files: Record<string, string | null>) {
   const dir = mkdtempSync(join(tmpdir(), "ci-guard-"));
   const git = (...args: string[]) => execFileSync("git", ["-C", dir, "-c", "user.name=CI", "-c", "user.email=ci@example.invalid", ...args], { stdio: "pipe" });
-  const write = (path: string, text: string) => (mkdirSync(dirname(join(dir, path)), { recursive: true }), writeFileSync(join(dir, path), text));
+  const write = (path: string, text: string) => {
+    mkdirSync(dirname(join(dir, path)), { recursive: true });
+    writeFileSync(join(dir, path), text);
+  };
   git("init", "--quiet", "--initial-branch=main");
   for (const path of ["app/content/home.json", "app/content/services/ux-design.json", "app/content/schema.ts", "package.json", ".ci/run"]) write(path, "{}\n");
   git("add", "-A");
   git("commit", "--quiet", "-m", "base");
   git("checkout", "--quiet", "-b", "content/change");
-  for (const [path, text] of Object.entries(files)) (text === null ? rmSync(join(dir, path)) : write(path, text));
+  for (const [path, text] of Object.entries(files)) {
+    if (text === null) rmSync(join(dir, path));
+    else write(path, text);
+  }
   git("add", "-A");
   git("commit", "--quiet", "-m", "the editor's save");
   git("checkout", "--quiet", "main");
@@ -57,7 +63,7 @@ describe("the CI workflow's guard on the live editor's branches", () => {
   });
 
   it("fails a change to anything else: tests, schema, scripts, CI, a new script beside the content, a deleted page", () => {
-    for (const files of [{ "app/content/schema.ts": "export {};\n" }, { "package.json": '{"scripts":{"test":"true"}}\n' }, { ".ci/run": "exit 0\n" }, { "app/content/services/evil.test.ts": "\n" }, { "app/content/order.json": "{}\n" }, { "app/content/services/ux-design.json": null, "README.md": "\n" }]) {
+    for (const files of <Record<string, string | null>[]>[{ "app/content/schema.ts": "export {};\n" }, { "package.json": '{"scripts":{"test":"true"}}\n' }, { ".ci/run": "exit 0\n" }, { "app/content/services/evil.test.ts": "\n" }, { "app/content/order.json": "{}\n" }, { "app/content/services/ux-design.json": null, "README.md": "\n" }]) {
       const result = runGuard(pullRequest(files));
       expect(result.status, JSON.stringify(files)).toBe(1);
       expect(result.output).toContain("may change only app/content/home.json");

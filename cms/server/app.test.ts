@@ -20,7 +20,8 @@ const config = loadEditorConfig({
   EDITOR_API_RATE_LIMIT: "5",
 });
 const logs: { level: string; msg: unknown }[] = [];
-const log = Object.fromEntries(["info", "warn", "error"].map((level) => [level, (fields: Record<string, unknown>) => logs.push({ level, msg: fields.msg })])) as Record<"info" | "warn" | "error", (fields: Record<string, unknown>) => void>;
+const record = (level: string) => (fields: Record<string, unknown>) => void logs.push({ level, msg: fields.msg });
+const log = { info: record("info"), warn: record("warn"), error: record("error") };
 const app = editorApp({ config, log, indexHtml: '<div id="root"></div>', api: async () => new Response("from the sign-in handler") });
 let server: ReturnType<typeof serve>;
 let port = 0;

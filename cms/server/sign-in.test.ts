@@ -149,7 +149,7 @@ describe("methods", () => {
     expect((await api(req("github/created-app"))).status).toBe(404);
 
     const browser = await signedIn();
-    for (const headers of [{ origin: "https://example.com" }, { origin: "https://attacker.example", "sec-fetch-site": "cross-site" }, { "sec-fetch-site": "same-site" }, {}]) {
+    for (const headers of <Record<string, string>[]>[{ origin: "https://example.com" }, { origin: "https://attacker.example", "sec-fetch-site": "cross-site" }, { "sec-fetch-site": "same-site" }, {}]) {
       for (const route of ["github/logout", "github/refresh-token"]) {
         const response = await api(post(route, browser, headers));
         expect(response.status, `${route} ${JSON.stringify(headers)}`).toBe(403);

@@ -78,7 +78,7 @@ export function duplicateCookie(header: string | null) {
 
 /** `from` as Keystatic would accept it, and short: anything else is dropped (the editor opens on its start page). */
 export function boundedFrom(raw: string | null | undefined) {
-  if (!raw || raw.length > maxFromLength || /[\u0000-\u001f\u007f]/.test(raw) || !keystaticFrom.test(raw)) return undefined;
+  if (!raw || raw.length > maxFromLength || [...raw].some((char) => char < " " || char === "\u007f") || !keystaticFrom.test(raw)) return undefined;
   return raw;
 }
 

@@ -280,7 +280,11 @@ export async function startFakeGitHub(options: { owner: string; name: string; cl
         state.revoked.push(token);
       } else {
         // The grant: every access and refresh token of this user for the app.
-        for (const [access, data] of tokens) if (data.login === owner) (tokens.delete(access), state.revoked.push(access));
+        for (const [access, data] of tokens) {
+          if (data.login !== owner) continue;
+          tokens.delete(access);
+          state.revoked.push(access);
+        }
         for (const [refresh, data] of refreshTokens) if (data.login === owner) refreshTokens.delete(refresh);
       }
       res.writeHead(204).end();
