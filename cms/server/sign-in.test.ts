@@ -198,6 +198,14 @@ describe("sign-out ends the grant whatever cookies remain", () => {
     });
   }
 
+  it("a browser signed in before the __Host- names (Keystatic's own refresh cookie) is signed out as fully", async () => {
+    const browser = refreshOnly(await signedIn()).replace("__Host-editor-refresh=", "keystatic-gh-refresh-token=");
+    const response = await api(post("github/logout", browser));
+    expect(response.headers.get("location")).toBe("/signed-out");
+    expect(expired(response)).toContain("keystatic-gh-refresh-token");
+    expect(github.liveTokens("content-editor")).toBe(0);
+  });
+
   it("when GitHub cannot confirm it, the cookies are cleared and the page says so", async () => {
     const browser = await signedIn();
     // The refresh token was already spent elsewhere (a copy of the cookie), and the access token with it.

@@ -251,7 +251,9 @@ export function safeSignIn(handler: KeystaticHandler, config: EditorServerConfig
    * expired or no longer works, with a new one bought with the refresh token (which that spends). The cookies
    * are expired either way, and the page says whether GitHub confirmed it.
    */
-  async function logout(request: Request, cookies: Record<string, string>) {
+  async function logout(request: Request, found: Record<string, string>) {
+    // A browser signed in before the __Host- names still holds Keystatic's own refresh cookie: its grant ends too.
+    const cookies = found[refreshCookie] || !found[keystaticRefreshCookie] ? found : { ...found, [refreshCookie]: found[keystaticRefreshCookie] };
     const access = cookies[accessCookie];
     let outcome: "ended" | "nothing to end" | "not confirmed" = access || cookies[refreshCookie] ? "not confirmed" : "nothing to end";
     if (access && (await endGrant(access)) === "ended") outcome = "ended";
