@@ -68,7 +68,7 @@ export function editorApp(options: { config: EditorServerConfig; log: Log; index
       await limiter.consume(address ? rateLimitKey(address) : "unknown");
     } catch (error) {
       if (!(error instanceof RateLimiterRes)) throw error;
-      log.warn({ msg: "editor rate limit", path: c.req.path });
+      log.info({ msg: "editor rate limit", path: c.req.path });
       return c.text("Too many requests: wait a minute and try again.\n", 429, { "retry-after": String(Math.ceil(error.msBeforeNext / 1000)), "cache-control": "no-store" });
     }
     // Keystatic builds GitHub's callback address from the request's origin: the public one, whatever the proxy.
