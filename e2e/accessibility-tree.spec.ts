@@ -16,12 +16,12 @@ const viewports = [
 
 type Summary = { headings: string[]; links: number; footerLinks: number; landmarks: Record<string, number> };
 const landmarkRoles = ["banner", "main", "contentinfo", "navigation", "region"];
-const clean = (text: string) => text.replace(/\s+/g, " ").trim();
+const clean = (text: string) => text.replace(/\s+/g, " ").trim().toLowerCase();
 
 /** What the page shows (rendered, not display:none), read from the DOM. */
 function expectedFromDom(page: Page): Promise<Summary> {
   return page.evaluate((landmarkRoles) => {
-    const clean = (text: string) => text.replace(/\s+/g, " ").trim();
+    const clean = (text: string) => text.replace(/\s+/g, " ").trim().toLowerCase();
     const shown = (el: Element) => el.checkVisibility({ visibilityProperty: true });
     const all = (selector: string, root: ParentNode = document) => [...root.querySelectorAll(selector)].filter(shown);
     const footer = document.querySelector("footer")!;
