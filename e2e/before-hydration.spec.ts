@@ -137,3 +137,36 @@ test.describe("contact form before hydration", () => {
     await expect(form.getByRole("button", { name: "Send Message" })).toBeEnabled();
   });
 });
+
+test.describe("a visitor typing when the page finishes loading (390 px)", () => {
+  test.use(phone);
+
+  for (const [arrival, scrollsToForm] of [
+    ["/#contact", false],
+    ["/#about", true],
+  ] as const) {
+    test(`arriving at ${arrival}${scrollsToForm ? " and scrolling to the form" : ""}, First Name keeps focus, every letter and the page's place through hydration`, async ({ page }) => {
+      await stubRecaptcha(page);
+      const release = await openBeforeHydration(page, arrival);
+      const form = page.getByRole("form", { name: "Start Your Project" });
+      const firstName = form.getByLabel("First Name", { exact: true });
+      if (scrollsToForm) await firstName.evaluate((field) => field.scrollIntoView({ block: "center", behavior: "instant" }));
+      await firstName.focus();
+      await page.keyboard.type("Ada");
+      await expectNotHydrated(page);
+      const place = await page.evaluate(() => window.scrollY);
+
+      release();
+      // Keeps typing, a letter every 50 ms, while the scripts load and React hydrates, and a little after.
+      const letters = " Lovelace, Countess of Lovelace";
+      for (const letter of letters) await page.keyboard.type(letter, { delay: 50 });
+      await waitForHydration(page);
+      await page.keyboard.type("!");
+      await page.waitForTimeout(500);
+
+      await expect(firstName).toBeFocused();
+      await expect(firstName).toHaveValue(`Ada${letters}!`);
+      expect(Math.abs((await page.evaluate(() => window.scrollY)) - place), "the page stayed where the visitor was").toBeLessThanOrEqual(2);
+    });
+  }
+});

@@ -5,7 +5,7 @@ import { pageOfEachKind, settledTop } from "./support/pages";
 /*
  * The "no-script" project: the same Chromium with JavaScript turned off (playwright.config.ts). Everything here
  * works on the prerendered HTML and the platform alone: the popover menu, native anchor jumps with
- * scroll-margin-top, and the contact section's fallback.
+ * scroll-padding-top, and the contact section's fallback.
  */
 
 const phone = { viewport: { width: 390, height: 844 }, hasTouch: true, isMobile: true };
@@ -112,9 +112,8 @@ test.describe("section links, JavaScript off", () => {
     }
     await context.close();
   });
-  test("an inner page's address with a section, loaded cold, lands it at 70 px past the bands laid out late", async ({ browser }) => {
-    // The bands before the target are laid out only near the screen (content-visibility): the native jump must not
-    // measure them on their estimated heights. Deep targets, on a phone and a desktop.
+  test("an inner page's address with a section, loaded cold, lands it at 70 px past every band above it", async ({ browser }) => {
+    // Deep targets, on a phone and a desktop: the native jump measures every band above them (decision 30).
     for (const [viewport, path, id] of [
       [phone, "/services/ai-ml-services", "business-impacts"],
       [{ viewport: { width: 1280, height: 800 } }, "/resources/digital-twins", "ideal-customers"],

@@ -6,7 +6,7 @@ import { HydrateApart } from "./ui/hydrate-apart";
 export function ClosingCta({ heading, text, label }: { heading: string; text: string; label: string }) {
   return (
     <HydrateApart>
-      <section aria-labelledby="cta-heading" className="below-fold bg-brand-900 text-white">
+      <section aria-labelledby="cta-heading" className="bg-brand-900 text-white">
         <div className="mx-auto max-w-4xl px-4 py-16 text-center sm:px-6 md:py-20">
           <h2 id="cta-heading" className="text-3xl font-bold tracking-tight text-balance md:text-4xl">
             {heading}

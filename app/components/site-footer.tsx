@@ -33,7 +33,7 @@ const stayPut = (event: MouseEvent) => event.preventDefault();
 
 export function SiteFooter({ links }: { links: FooterData }) {
   return (
-    <footer className="below-fold bg-brand-900 text-slate-300">
+    <footer className="bg-brand-900 text-slate-300">
       <div className="mx-auto grid max-w-6xl gap-10 px-4 py-14 sm:grid-cols-2 sm:px-6 lg:grid-cols-5 lg:px-8">
         <div className="lg:col-span-1">
           <p className="flex items-center gap-2 text-lg font-bold text-white">

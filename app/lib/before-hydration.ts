@@ -1,3 +1,5 @@
+import { MAX_POSITIONS, POSITIONS_STORAGE_KEY } from "./scroll-positions";
+
 /*
  * The one inline script of the page's own (allowed by its hash in the Content-Security-Policy, which the server
  * computes from the built HTML). It works from the first paint, before React has loaded, and keeps working after:
@@ -8,11 +10,26 @@
  *   API request nothing;
  * - a link chosen in the phone menu closes the menu (a popover stays open after a #section link is followed,
  *   covering the section it just scrolled to);
- * - a placeholder link (aria-disabled) stays put instead of jumping to the top of the page.
+ * - a placeholder link (aria-disabled) stays put instead of jumping to the top of the page;
+ * - where the visitor was (decision 30): every history entry gets a key if it has none (the first one of a document,
+ *   or one a native #section jump made; React Router takes it as the location's key), the position of the entry is
+ *   kept in sessionStorage when the page is hidden or left (scroll-positions.ts, same record), and a reload or a
+ *   Back or Forward that loads the document again returns there as soon as the HTML is parsed, before React runs
+ *   (the browser's own restoration is off: it would also act on entries the page moves between itself);
+ * - keyboard focus is never hidden (WCAG 2.2 2.4.11): after focus moves to an element partly under the sticky
+ *   header or below the screen, the page scrolls just enough to show it whole (the browser does not scroll for an
+ *   element already partly visible). Not for a click or a tap, nor for the headings and sections that the section
+ *   links focus (tabindex="-1"): their own scroll places them.
  * Plain ES5 on purpose: it runs as written, untouched by the bundler.
  */
 export function beforeHydrationScript(popoverPolyfillUrl: string): string {
   const polyfill = `if(!("popover" in HTMLElement.prototype)){var h=document.documentElement,s=document.createElement("script");h.setAttribute("data-popover-polyfill","");s.type="module";s.src=${JSON.stringify(popoverPolyfillUrl)};s.onload=s.onerror=function(){if(!("popover" in HTMLElement.prototype))h.removeAttribute("data-popover-polyfill")};document.head.appendChild(s)}`;
   const clicks = `document.addEventListener("click",function(e){var a=e.target instanceof Element?e.target.closest("a"):null;if(!a)return;if(a.getAttribute("aria-disabled")==="true"){e.preventDefault();return}var m=a.closest("[popover]");if(m&&m.hidePopover&&m.matches(":popover-open"))m.hidePopover()});`;
-  return polyfill + clicks;
+  return polyfill + clicks + positionsScript + focusScript;
 }
+
+const STORE = JSON.stringify(POSITIONS_STORAGE_KEY);
+// Keys as React Router makes them; the save mirrors savePosition (the newest last, at most MAX_POSITIONS kept).
+const positionsScript = `(function(){var H=history;function key(){var s=H.state;if(s&&s.key)return s.key;var n={},k;for(k in s)n[k]=s[k];n.key=Math.random().toString(36).slice(2,10);try{H.replaceState(n,"")}catch(e){return null}return n.key}function read(){try{return JSON.parse(sessionStorage.getItem(${STORE})||"{}")||{}}catch(e){return{}}}function save(){var k=key();if(!k)return;try{var p=read();delete p[k];p[k]=Math.round(scrollY);var ks=Object.keys(p);for(var i=0;i<ks.length-${MAX_POSITIONS};i++)delete p[ks[i]];sessionStorage.setItem(${STORE},JSON.stringify(p))}catch(e){}}try{H.scrollRestoration="manual"}catch(e){}var k=key(),n=performance.getEntriesByType&&performance.getEntriesByType("navigation")[0],y=k&&n&&(n.type==="reload"||n.type==="back_forward")?read()[k]:null;if(typeof y==="number"){var go=function(){if(document.readyState!=="loading"){document.removeEventListener("readystatechange",go);if(!scrollY)try{scrollTo({top:y,behavior:"instant"})}catch(e){scrollTo(0,y)}}};document.addEventListener("readystatechange",go)}addEventListener("hashchange",key);addEventListener("pagehide",save);document.addEventListener("visibilitychange",function(){if(document.visibilityState==="hidden")save()})})();`;
+
+const focusScript = `(function(){var tapped=0,m=8;addEventListener("pointerdown",function(){tapped=Date.now()},true);function show(el){if(!el||el===document.body||Date.now()-tapped<1000||el.getAttribute("tabindex")==="-1")return;requestAnimationFrame(function(){var h=document.querySelector("header");if(document.activeElement!==el||(h&&h.contains(el))||el.closest("[popover]")||getComputedStyle(el).position==="fixed")return;var r=el.getBoundingClientRect(),top=(h?Math.max(0,h.getBoundingClientRect().bottom):0)+m,up=r.top-top,down=r.bottom+m-innerHeight;if(up<0)scrollBy(0,up);else if(down>0)scrollBy(0,Math.min(down,up))})}document.addEventListener("focusin",function(e){show(e.target)});addEventListener("blur",function(){setTimeout(function(){var a=document.activeElement;if(a&&a.tagName==="IFRAME")show(a)})})})();`;

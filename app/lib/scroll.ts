@@ -57,25 +57,12 @@ export function focusWithoutScroll(element: HTMLElement) {
 export const pageHeading = () => document.querySelector<HTMLElement>("main h1");
 
 /**
- * Bands below the first screen are laid out only near the screen (content-visibility in app.css) and hold an
- * estimated height until then, so a position measured across them would be off. Before a jump past one of them
- * they are all laid out, for good (one layout of the whole page, at that jump rather than at load).
- */
-function layOutBandsBefore(target: Element) {
-  const root = document.documentElement;
-  if (root.dataset.bandsLaidOut !== undefined) return;
-  const bands = document.querySelectorAll(".below-fold");
-  if ([...bands].some((band) => band.compareDocumentPosition(target) & Node.DOCUMENT_POSITION_FOLLOWING)) root.dataset.bandsLaidOut = "";
-}
-
-/**
  * Scrolls so that the element with this id sits SCROLL_OFFSET_PX below the top, and focuses it.
  * False (and nothing moves) if there is no such element.
  */
 export function scrollToElementId(id: string): Promise<boolean> {
   const element = document.getElementById(id);
   if (!element) return Promise.resolve(false);
-  layOutBandsBefore(element);
   focusWithoutScroll(element);
   return animateScrollTo(() => element.getBoundingClientRect().top + window.scrollY - SCROLL_OFFSET_PX).then(() => true);
 }

@@ -8,10 +8,8 @@ const tones = {
 } as const;
 
 /**
- * A page band with consistent vertical rhythm; label it with a SectionHeading id. It is hydrated apart, and,
- * sitting below a page's hero, laid out only when it nears the screen (`below-fold` in app.css) unless it has an
- * id: a band with an id is where section links land (the home page's), and the browser's own smooth jump to it
- * (before hydration, without JavaScript) measures every band above on estimated heights and lands off target.
+ * A page band with consistent vertical rhythm; label it with a SectionHeading id. It is hydrated apart. It is laid
+ * out with the page, never deferred (decision 30): screen readers, focus, Back and Forward need its real height.
  */
 export function Section({
   tone = "white",
@@ -21,7 +19,7 @@ export function Section({
 }: ComponentProps<"section"> & { tone?: keyof typeof tones }) {
   return (
     <HydrateApart>
-      <section className={`${props.id ? "" : "below-fold "}${tones[tone]} py-16 md:py-24 ${className}`} {...props}>
+      <section className={`${tones[tone]} py-16 md:py-24 ${className}`} {...props}>
         <div className="mx-auto max-w-6xl px-4 sm:px-6 lg:px-8">{children}</div>
       </section>
     </HydrateApart>
