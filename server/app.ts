@@ -13,6 +13,8 @@ export type AppDeps = {
   log: Logger;
   /** Sub-app mounted at /api/contact. */
   contactApi?: Hono;
+  /** Sub-app mounted at /api/visit: visit counting (server/insights). */
+  visitApi?: Hono;
   /** GET /healthz and /readyz. */
   health?: Pick<Health, "routes">;
 };
@@ -42,7 +44,7 @@ function sendFile(c: Context, file: StaticFile, status: 200 | 404, config: Serve
   return c.body(new Uint8Array(body), status);
 }
 
-export function createApp({ config, site, log, contactApi, health }: AppDeps) {
+export function createApp({ config, site, log, contactApi, visitApi, health }: AppDeps) {
   const app = new Hono();
   const securityHeaders = commonSecurityHeaders(config);
   const warnUntrustedForwarded = untrustedForwardedWarning(config.TRUST_PROXY, log.warn);
@@ -79,6 +81,7 @@ export function createApp({ config, site, log, contactApi, health }: AppDeps) {
   }
 
   if (contactApi) app.route("/api/contact", contactApi);
+  if (visitApi) app.route("/api/visit", visitApi);
   app.all("/api/*", (c) => c.json({ ok: false, error: "Not found" }, 404));
 
   app.on(["GET", "HEAD"], "*", (c) => {
