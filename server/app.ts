@@ -56,6 +56,8 @@ export function createApp({ config, site, log, contactApi, visitApi, health }: A
     for (const [name, value] of Object.entries(securityHeaders)) c.header(name, value);
     if (!c.res.headers.has("Content-Security-Policy")) c.header("Content-Security-Policy", resourcePolicy);
     if (probePaths.has(c.req.path)) return;
+    // Page view counts (up to thousands a second) are counted by outcome in the metrics, not logged one by one.
+    if (c.req.path === "/api/visit" && c.res.status === 204) return;
     log.info({
       msg: "request",
       method: c.req.method,

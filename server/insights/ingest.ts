@@ -51,10 +51,21 @@ function origin(value: string | null): string | null {
   }
 }
 
+// isbot's pattern is long and visitors share a few hundred user agents: each is tested once (bounded memory).
+const botVerdicts = new Map<string, boolean>();
+function isBotAgent(agent: string): boolean {
+  let verdict = botVerdicts.get(agent);
+  if (verdict === undefined) {
+    verdict = !agent || isbot(agent) || /headless|phantomjs|electron|puppeteer|playwright/i.test(agent);
+    if (botVerdicts.size >= 5000) botVerdicts.clear();
+    botVerdicts.set(agent, verdict);
+  }
+  return verdict;
+}
+
 /** Why a request is not counted, from its headers alone; undefined when it may be. */
 export function refusal(header: (name: string) => string | undefined): VisitOutcome | undefined {
-  const agent = header("user-agent") ?? "";
-  if (!agent || isbot(agent) || /headless|phantomjs|electron|puppeteer|playwright/i.test(agent)) return "bot";
+  if (isBotAgent(header("user-agent") ?? "")) return "bot";
   if (header("sec-gpc")?.trim() === "1" || header("dnt")?.trim() === "1") return "opted_out";
   if (/prefetch|prerender/i.test(`${header("sec-purpose") ?? ""} ${header("purpose") ?? ""} ${header("x-moz") ?? ""}`)) return "prefetch";
   // Every browser that runs the site's code sends it; a script posting from elsewhere does not, or says so.
