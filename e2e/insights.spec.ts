@@ -16,6 +16,8 @@ import { unique } from "./support/leads";
  */
 
 test.describe.configure({ mode: "serial" });
+// Three servers and runs of the CLI on two shared cores.
+test.setTimeout(90_000);
 
 // A real browser's user agent (Playwright's headless Chromium says HeadlessChrome, which is not counted), with a
 // version no other string in the database has, and an address from the country database.
