@@ -85,7 +85,7 @@ test("two instances on one PostgreSQL send one report for the week, with the fig
   console.log(`--- the report's text part ---\n${text}`);
   await test.info().attach("report.txt", { body: text, contentType: "text/plain" });
 
-  const figures = JSON.parse((await insightsCli(["--from", week, "--to", addDays(week, 6), "--format", "json"])).stdout) as Record<string, number & Record<string, number>>;
+  const figures = JSON.parse((await insightsCli(["--from", week, "--to", addDays(week, 6), "--format", "json"])).stdout) as { visitors: number; pageviews: number; leads: number; conversionRate: number; previous: { conversionRate: number } };
   expect(figures).toMatchObject({ visitors: 3, pageviews: 4, leads: 1 });
   const n = (value: number) => value.toLocaleString("en-US");
   expect(text).toMatch(new RegExp(`^Visitors: ${n(figures.visitors)} `, "m"));

@@ -35,7 +35,8 @@ export function countPageView(pathname: string, search: string): void {
         // Counting is never worth an error.
       }
     };
-    const later = () => (window.requestIdleCallback ? requestIdleCallback(send, { timeout: 4000 }) : setTimeout(send, 1000));
+    // Safari before 18 has no requestIdleCallback.
+    const later = () => ("requestIdleCallback" in window ? requestIdleCallback(send, { timeout: 4000 }) : setTimeout(send, 1000));
     // A prerendered page is counted when (and only if) the visitor actually opens it.
     if ((document as Document & { prerendering?: boolean }).prerendering) document.addEventListener("prerenderingchange", later, { once: true });
     else later();
