@@ -23,6 +23,8 @@ export const POSTGRES_URL = `postgres://postgres@127.0.0.1:${PG_PORT}`;
 /** The database of the main server of the "postgres" project. */
 export const POSTGRES_DATABASE_URL = `${POSTGRES_URL}/e2e_main`;
 const postgresSpecs = /(contact-api|lead-delivery|lead-follow-up|multi-instance|operations)\.spec\.ts$/;
+// The weekly insights report needs several instances on one PostgreSQL: it runs there only.
+const insightsPostgresSpecs = /insights-report\.spec\.ts$/;
 // E2E_ENGINES=sqlite skips PostgreSQL entirely (a quick local run); CI runs both.
 const withPostgres = (process.env.E2E_ENGINES ?? "sqlite,postgres").includes("postgres");
 
@@ -62,12 +64,12 @@ export default defineConfig<SiteDataOptions>({
     {
       name: "chromium",
       // Several instances need a shared database: that spec runs on PostgreSQL only. Scroll timing runs on its own, last.
-      testIgnore: [/multi-instance\.spec\.ts$/, timingSpecs, editorSpecs, liveEditorSpecs, noScriptSpecs, storageBlockedSpecs],
+      testIgnore: [/multi-instance\.spec\.ts$/, insightsPostgresSpecs, timingSpecs, editorSpecs, liveEditorSpecs, noScriptSpecs, storageBlockedSpecs],
       metadata: { engine: "sqlite" },
       use: { ...desktop },
     },
     ...(withPostgres
-      ? [{ name: "postgres", testMatch: postgresSpecs, metadata: { engine: "postgres" }, use: { baseURL: `http://127.0.0.1:${PG_APP_PORT}` } }]
+      ? [{ name: "postgres", testMatch: [postgresSpecs, insightsPostgresSpecs], metadata: { engine: "postgres" }, use: { baseURL: `http://127.0.0.1:${PG_APP_PORT}` } }]
       : []),
     {
       // The content editor (npm run cms) and the dev site, on a temporary copy of the content, one test at a time.

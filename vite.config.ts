@@ -38,6 +38,8 @@ export default defineConfig(({ command, isSsrBuild }) => ({
   // Pre-bundled when the dev server starts: discovered later (lazy imports, route modules), each would make
   // Vite reload the page on first use, e.g. in the middle of filling in the contact form.
   optimizeDeps: { include: ["sonner", "react-google-recaptcha", "zod", "zod/mini"] },
+  // Visit counting (app/lib/visit-count.ts): ANALYTICS=off at build time leaves no counting code in the pages.
+  define: { "import.meta.env.VITE_ANALYTICS": JSON.stringify(process.env.ANALYTICS === "off" ? "off" : "on") },
   ssr: {
     // The package has no "exports" map; bundling it avoids a CJS default-import mismatch while prerendering.
     noExternal: ["react-google-recaptcha", "react-async-script"],

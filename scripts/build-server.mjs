@@ -6,6 +6,8 @@ import { brotliCompressSync, constants, gzipSync } from "node:zlib";
 import { inlineStylesheets } from "./inline-styles.mjs";
 
 const entryPoints = ["server/index.ts", "server/messages.ts"].filter((entry) => existsSync(entry));
+// `npm run insights` (server/insights-cli.ts) as build/server/insights.mjs, beside `npm run messages`.
+const namedEntryPoints = [{ in: "server/insights-cli.ts", out: "insights" }];
 
 // What both server bundles share: ES modules for Node 20, beside each other in build/server.
 const serverBundle = {
@@ -19,7 +21,7 @@ const serverBundle = {
   logLevel: "warning",
 };
 
-await build({ ...serverBundle, entryPoints, packages: "external", alias: { "~": "./app" } });
+await build({ ...serverBundle, entryPoints: [...entryPoints, ...namedEntryPoints], packages: "external", alias: { "~": "./app" } });
 
 // The live editor's server: Keystatic's route handler is bundled in (it is a devDependency, never a runtime
 // dependency of the site); only the site's own runtime dependencies stay external. Nothing in server/ imports it.

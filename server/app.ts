@@ -13,6 +13,8 @@ export type AppDeps = {
   log: Logger;
   /** Sub-app mounted at /api/contact. */
   contactApi?: Hono;
+  /** Sub-app mounted at /api/visit: visit counting (server/insights). */
+  visitApi?: Hono;
   /** GET /healthz and /readyz. */
   health?: Pick<Health, "routes">;
 };
@@ -42,7 +44,7 @@ function sendFile(c: Context, file: StaticFile, status: 200 | 404, config: Serve
   return c.body(new Uint8Array(body), status);
 }
 
-export function createApp({ config, site, log, contactApi, health }: AppDeps) {
+export function createApp({ config, site, log, contactApi, visitApi, health }: AppDeps) {
   const app = new Hono();
   const securityHeaders = commonSecurityHeaders(config);
   const warnUntrustedForwarded = untrustedForwardedWarning(config.TRUST_PROXY, log.warn);
@@ -54,6 +56,8 @@ export function createApp({ config, site, log, contactApi, health }: AppDeps) {
     for (const [name, value] of Object.entries(securityHeaders)) c.header(name, value);
     if (!c.res.headers.has("Content-Security-Policy")) c.header("Content-Security-Policy", resourcePolicy);
     if (probePaths.has(c.req.path)) return;
+    // Page view counts (up to thousands a second) are counted by outcome in the metrics, not logged one by one.
+    if (c.req.path === "/api/visit" && c.res.status === 204) return;
     log.info({
       msg: "request",
       method: c.req.method,
@@ -79,6 +83,7 @@ export function createApp({ config, site, log, contactApi, health }: AppDeps) {
   }
 
   if (contactApi) app.route("/api/contact", contactApi);
+  if (visitApi) app.route("/api/visit", visitApi);
   app.all("/api/*", (c) => c.json({ ok: false, error: "Not found" }, 404));
 
   app.on(["GET", "HEAD"], "*", (c) => {

@@ -90,6 +90,13 @@ const envSchema = z.object({
   LEADS_CONFIRMATION_HOURLY_LIMIT: z.preprocess((value) => (value === "" ? undefined : value), z.coerce.number().int().min(0).default(30)),
   /** A Slack-compatible incoming webhook (Slack, Mattermost, Discord's /slack) for the team chat alert. */
   LEADS_CHAT_WEBHOOK_URL: z.url({ protocol: /^https?$/ }).optional(),
+  // Visit counts and the weekly insights report (server/insights, decision 34).
+  /** "off": the pages carry no counting code (build time) and the server stores nothing (run time). */
+  ANALYTICS: z.enum(["on", "off"], "must be on or off").default("on"),
+  /** Days the visit counts are kept (the CNIL's limit for audience measurement is 25 months). */
+  INSIGHTS_RETENTION_DAYS: z.coerce.number().int().min(1).max(760).default(395),
+  /** Who gets the weekly report (Mondays 08:00 in COMPANY_TIME_ZONE); none when unset. */
+  INSIGHTS_REPORT_TO: list.pipe(z.array(z.email("must be a comma-separated list of e-mail addresses"))),
 });
 
 export type ServerConfig = ReturnType<typeof loadConfig>;

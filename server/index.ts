@@ -6,6 +6,7 @@ import { startContactApi, testKeysWarning } from "./contact/create";
 import { redactDatabaseUrl } from "./db";
 import { checkRecaptchaSecretAtStartup } from "./contact/secret-check";
 import { createHealth } from "./health";
+import { startInsights } from "./insights";
 import { createLogger } from "./logger";
 import { createMetrics, serveMetrics } from "./metrics";
 import { startRetention } from "./retention";
@@ -42,7 +43,9 @@ try {
 const { store, delivery } = contact;
 const health = createHealth({ store, log });
 metrics.watch({ outboxStats: () => store.outboxStats(), ready: async () => (await health.check()).ready });
-const app = createApp({ config, site, log, contactApi: contact.api, health });
+// Visit counts (decision 34): only paths of real pages are counted by name.
+const insights = startInsights({ config, store, log, metrics, isPage: (path) => site.lookup(path)?.type.startsWith("text/html") === true });
+const app = createApp({ config, site, log, contactApi: contact.api, visitApi: insights.api, health });
 let metricsServer: Server | undefined;
 if (config.METRICS_PORT !== undefined) {
   try {
@@ -71,7 +74,8 @@ installShutdown(server as Server, {
   onSignal: health.markStopping,
   drain: (graceMs) => {
     stopRetention();
-    return delivery.worker.stop(graceMs);
+    // The counts waiting in memory are written before the store closes.
+    return Promise.all([delivery.worker.stop(graceMs), insights.stop()]).then(([stopped]) => stopped);
   },
   close: async () => {
     metricsServer?.close();

@@ -2,6 +2,7 @@ import { createServer, type Server } from "node:http";
 import { Counter, Gauge, Histogram, Registry, collectDefaultMetrics } from "prom-client";
 import { channels, type Channel, type OutboxStats } from "./db/store";
 import type { Logger } from "./logger";
+import { visitOutcomes, type VisitOutcome } from "./insights/ingest";
 
 /*
  * The Prometheus metrics, in one place: the contact API and the delivery worker report what happened here
@@ -46,6 +47,14 @@ export function createMetrics() {
     buckets: [0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10, 20, 40],
     registers: [registry],
   });
+  // Visit counting (server/insights): counted, refused (bot, opted_out, prefetch, not_from_site, invalid, off) or dropped.
+  const visits = new Counter({
+    name: "visit_counts_total",
+    help: "Page views sent by the site's pages, by outcome: counted; refused as a bot, opted out (GPC/DNT), prefetch, not from a page of the site, invalid, counting off; dropped (not stored).",
+    labelNames: ["outcome"] as const,
+    registers: [registry],
+  });
+  for (const outcome of visitOutcomes) visits.inc({ outcome }, 0);
   // Every series exists from the start at 0, so increase() sees the first event and dashboards show zeros.
   for (const outcome of submissionOutcomes) submissions.inc({ outcome }, 0);
   for (const channel of channels) {
@@ -106,6 +115,9 @@ export function createMetrics() {
     },
     recordSubmission(outcome: SubmissionOutcome) {
       submissions.inc({ outcome });
+    },
+    recordVisit(outcome: VisitOutcome, count = 1) {
+      visits.inc({ outcome }, count);
     },
     recordDelivery(channel: Channel, outcome: DeliveryOutcome, seconds: number) {
       deliveries.inc({ channel, outcome });

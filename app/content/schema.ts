@@ -158,7 +158,7 @@ export const homeSchema = z.object({
     title: text(5, 80, "Section h2"),
     intro: text(40, 260, "Section intro"),
     getInTouch: text(40, 300, "Text under 'Get in Touch'"),
-    privacyNote: text(40, 360, "One line under the form: what happens to the visitor's details, naming everything sent with the message (the referring site, the link's utm_* tags, the pages visited)"),
+    privacyNote: text(40, 560, "One line under the form: what happens to the visitor's details, naming everything sent with the message (the referring site, the link's utm_* tags, the pages visited), and what visit counting notes and how to opt out"),
     privacyNoteWithoutAttribution: text(40, 240, "The same line when lead attribution is switched off (VITE_LEAD_ATTRIBUTION=off): nothing about the visit is sent"),
     // Server-side copy: the loader leaves it out of the page.
     confirmationEmail: z.object({

@@ -82,4 +82,41 @@ export const migrations: Migration[] = [
       "ALTER TABLE outbox ADD CONSTRAINT outbox_status_check CHECK (status IN ('pending', 'sent', 'failed', 'previewed', 'settled'))",
     ],
   },
+  // Visit counts (server/insights): see decision 34. No IP and no user agent is ever stored; `visitor` is a
+  // truncated keyed hash made with a random salt of the day, shared by every instance, deleted after 48 hours.
+  {
+    version: 5,
+    name: "visit counts, daily salts and the weekly report",
+    statements: [
+      `CREATE TABLE insights_salts (
+        day text PRIMARY KEY,
+        salt text NOT NULL,
+        created_at timestamptz NOT NULL
+      )`,
+      `CREATE TABLE visits (
+        at timestamptz NOT NULL,
+        visitor text NOT NULL,
+        path text NOT NULL,
+        entry boolean NOT NULL,
+        referrer text,
+        utm_source text,
+        utm_medium text,
+        utm_campaign text,
+        country text,
+        device text NOT NULL
+      )`,
+      "CREATE INDEX visits_at ON visits (at)",
+      // One row per week: the primary key is what makes the report go once across instances.
+      `CREATE TABLE insights_reports (
+        week text PRIMARY KEY,
+        status text NOT NULL DEFAULT 'pending' CHECK (status IN ('pending', 'sent', 'failed')),
+        attempts integer NOT NULL DEFAULT 0,
+        next_attempt_at timestamptz NOT NULL,
+        lease text,
+        locked_until timestamptz,
+        last_error text,
+        sent_at timestamptz
+      )`,
+    ],
+  },
 ];

@@ -129,4 +129,41 @@ export const migrations: Migration[] = [
       ) WHERE public_id IS NULL`,
     ],
   },
+  // Visit counts (server/insights): see decision 34. No IP and no user agent is ever stored; `visitor` is a
+  // truncated keyed hash made with a random salt of the day, which is deleted after 48 hours.
+  {
+    version: 7,
+    name: "visit counts, daily salts and the weekly report",
+    statements: [
+      `CREATE TABLE insights_salts (
+        day TEXT PRIMARY KEY,
+        salt TEXT NOT NULL,
+        created_at TEXT NOT NULL
+      )`,
+      `CREATE TABLE visits (
+        at TEXT NOT NULL,
+        visitor TEXT NOT NULL,
+        path TEXT NOT NULL,
+        entry INTEGER NOT NULL,
+        referrer TEXT,
+        utm_source TEXT,
+        utm_medium TEXT,
+        utm_campaign TEXT,
+        country TEXT,
+        device TEXT NOT NULL
+      )`,
+      "CREATE INDEX visits_at ON visits (at)",
+      // One row per week: the primary key is what makes the report go once across instances.
+      `CREATE TABLE insights_reports (
+        week TEXT PRIMARY KEY,
+        status TEXT NOT NULL DEFAULT 'pending' CHECK (status IN ('pending', 'sent', 'failed')),
+        attempts INTEGER NOT NULL DEFAULT 0,
+        next_attempt_at TEXT NOT NULL,
+        lease TEXT,
+        locked_until TEXT,
+        last_error TEXT,
+        sent_at TEXT
+      )`,
+    ],
+  },
 ];

@@ -1,0 +1,46 @@
+/*
+ * Counts a page view on the site's own server (POST /api/visit; server/insights): the path, the referrer's
+ * origin and the landing's utm_source/medium/campaign on the first page only, and a device class from the
+ * viewport. No cookie and no storage; sent when the browser is idle (never in the way of a tap) with
+ * sendBeacon, or fetch keepalive where that is missing; any failure is silent. With ANALYTICS=off at build
+ * time this module is empty.
+ */
+
+// Vite replaces it at build time (vite.config.ts copies ANALYTICS): "off" leaves no counting code in the page.
+const enabled = import.meta.env.VITE_ANALYTICS !== "off";
+let first = true;
+
+export function countPageView(pathname: string, search: string): void {
+  if (!enabled) return;
+  try {
+    const referrer = document.referrer ? new URL(document.referrer).origin : "";
+    // The first page of this document, reached from elsewhere, says where the visit came from.
+    const entry = first && referrer !== location.origin;
+    first = false;
+    const width = innerWidth;
+    const body: Record<string, string | number> = { p: pathname, e: entry ? 1 : 0, d: width < 640 ? "phone" : width < 1024 ? "tablet" : "desktop" };
+    if (entry) {
+      const query = new URLSearchParams(search);
+      if (referrer) body.r = referrer;
+      for (const key of ["source", "medium", "campaign"]) {
+        const value = query.get(`utm_${key}`);
+        if (value) body[key[0]!] = value.slice(0, 200);
+      }
+    }
+    const send = () => {
+      try {
+        const json = JSON.stringify(body);
+        if (!navigator.sendBeacon?.("/api/visit", json)) void fetch("/api/visit", { method: "POST", body: json, keepalive: true, credentials: "omit" }).catch(() => {});
+      } catch {
+        // Counting is never worth an error.
+      }
+    };
+    // Safari before 18 has no requestIdleCallback.
+    const later = () => ("requestIdleCallback" in window ? requestIdleCallback(send, { timeout: 4000 }) : setTimeout(send, 1000));
+    // A prerendered page is counted when (and only if) the visitor actually opens it.
+    if ((document as Document & { prerendering?: boolean }).prerendering) document.addEventListener("prerenderingchange", later, { once: true });
+    else later();
+  } catch {
+    // Counting is never worth an error.
+  }
+}

@@ -1,0 +1,208 @@
+// `npm run bench:insights`: what visit counting costs the server. Starts the built server (`npm start`'s bundle)
+// on loopback, on SQLite and then on a throwaway PostgreSQL (Debian's binaries, default durability), and prints
+// for each engine:
+//   1. counts/s: page views posted as fast as --concurrency clients can for --seconds, how many were answered
+//      per second, and how many the database holds once the last batch is written;
+//   2. the contact API's p50/p99 answer time for leads posted at --lead-rate per second, alone and then while
+//      page views arrive at --count-rate per second, side by side.
+//
+//   node bench/insights.mjs [--seconds 5] [--concurrency 32] [--count-rate 1000] [--lead-rate 20] [--engine sqlite|postgres|both]
+//
+// A report, not a test: it prints figures and exits 0. The machine's load is printed too: figures taken while
+// other work runs are lower than on a quiet machine.
+import { spawn } from "node:child_process";
+import { mkdtempSync, rmSync } from "node:fs";
+import { loadavg, tmpdir, cpus } from "node:os";
+import { join } from "node:path";
+import { parseArgs } from "node:util";
+import { Agent, request } from "node:http";
+import pg from "pg";
+import { createClient } from "@libsql/client";
+import { startFakeSiteverify } from "../e2e/support/fake-siteverify.mjs";
+import { startPostgres } from "../e2e/support/postgres.mjs";
+
+const { values } = parseArgs({
+  options: {
+    seconds: { type: "string", default: "5" },
+    concurrency: { type: "string", default: "32" },
+    "count-rate": { type: "string", default: "1000" },
+    "lead-rate": { type: "string", default: "20" },
+    engine: { type: "string", default: "both" },
+  },
+});
+const SECONDS = Number(values.seconds);
+const CONCURRENCY = Number(values.concurrency);
+const COUNT_RATE = Number(values["count-rate"]);
+const LEAD_RATE = Number(values["lead-rate"]);
+const engines = values.engine === "both" ? ["sqlite", "postgres"] : [values.engine];
+
+const AGENT = "Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/140.0.0.0 Safari/537.36";
+// Keep-alive connections, as browsers reuse theirs.
+const agent = new Agent({ keepAlive: true, maxSockets: CONCURRENCY * 2 });
+const percentile = (list, p) => {
+  const sorted = [...list].sort((a, b) => a - b);
+  return sorted.length === 0 ? NaN : sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)];
+};
+const ms = (value) => (Number.isFinite(value) ? `${value.toFixed(1)} ms` : "n/a");
+const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
+
+async function startServer(env) {
+  const child = spawn(process.execPath, ["build/server/index.mjs"], { env: { ...process.env, ...env }, stdio: ["ignore", "pipe", "inherit"] });
+  const url = await new Promise((resolve, reject) => {
+    let output = "";
+    const timer = setTimeout(() => reject(new Error(`server did not start:\n${output}`)), 30_000);
+    child.stdout.on("data", (chunk) => {
+      output += chunk;
+      const match = /"msg":"listening","url":"([^"]+)"/.exec(output);
+      if (match) {
+        clearTimeout(timer);
+        resolve(match[1]);
+      }
+    });
+    child.once("exit", (code) => reject(new Error(`server exited with ${code}:\n${output}`)));
+  });
+  child.stdout.resume();
+  return { url, stop: () => new Promise((resolve) => (child.exitCode !== null ? resolve() : (child.once("exit", resolve), child.kill("SIGTERM")))) };
+}
+
+let sequence = 0;
+/** One page view as a visitor's browser sends it, from a different address each time (distinct visitors). */
+const postCount = (url) => {
+  const n = sequence++;
+  const body = JSON.stringify({ p: n % 3 === 0 ? "/" : "/services/ux-design", e: n % 3 === 0 ? 1 : 0, r: "https://news.example", s: "newsletter", m: "email", c: "spring", d: "phone" });
+  return new Promise((resolve) => {
+    const req = request(`${url}/api/visit`, {
+      method: "POST",
+      agent,
+      headers: { "user-agent": AGENT, "sec-fetch-site": "same-origin", "content-type": "text/plain;charset=UTF-8", "content-length": Buffer.byteLength(body), "x-forwarded-for": `81.2.${(n >> 8) & 255}.${n & 255}` },
+    }, (response) => {
+      response.resume();
+      response.on("end", () => resolve(response.statusCode === 204));
+    });
+    req.on("error", () => resolve(false));
+    req.end(body);
+  });
+};
+
+async function countThroughput(url) {
+  let answered = 0;
+  const end = performance.now() + SECONDS * 1000;
+  const started = performance.now();
+  await Promise.all(
+    Array.from({ length: CONCURRENCY }, async () => {
+      while (performance.now() < end) if (await postCount(url)) answered += 1;
+    }),
+  );
+  return { answered, perSecond: answered / ((performance.now() - started) / 1000) };
+}
+
+/** Page views at a steady rate until `stop()`. */
+function steadyCounts(url) {
+  let running = true;
+  let sent = 0;
+  const started = performance.now();
+  const loop = (async () => {
+    const inFlight = new Set();
+    while (running) {
+      const due = started + (sent * 1000) / COUNT_RATE;
+      const wait = due - performance.now();
+      if (wait > 0) await sleep(wait);
+      const request = postCount(url).finally(() => inFlight.delete(request));
+      inFlight.add(request);
+      sent += 1;
+    }
+    await Promise.all(inFlight);
+  })();
+  return async () => {
+    running = false;
+    await loop;
+    return sent / ((performance.now() - started) / 1000);
+  };
+}
+
+async function leadLatency(url) {
+  const times = [];
+  let failed = 0;
+  const started = performance.now();
+  const total = Math.round(SECONDS * LEAD_RATE);
+  const posts = [];
+  for (let i = 0; i < total; i++) {
+    const wait = started + (i * 1000) / LEAD_RATE - performance.now();
+    if (wait > 0) await sleep(wait);
+    const sent = performance.now();
+    const body = { firstName: "Bench", lastName: `Lead ${i}`, email: `lead${i}@example.com`, company: "Bench", message: `Lead ${i}`, recaptchaToken: `pass:${i}-${Math.random()}` };
+    posts.push(
+      fetch(`${url}/api/contact`, { method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify(body) }).then(
+        async (response) => {
+          await response.arrayBuffer();
+          if (response.status === 201) times.push(performance.now() - sent);
+          else failed += 1;
+        },
+        () => void (failed += 1),
+      ),
+    );
+  }
+  await Promise.all(posts);
+  return { p50: percentile(times, 50), p99: percentile(times, 99), failed };
+}
+
+async function storedVisits(databaseUrl) {
+  if (databaseUrl.startsWith("file:")) {
+    const db = createClient({ url: databaseUrl });
+    const n = Number((await db.execute("SELECT COUNT(*) AS n FROM visits")).rows[0].n);
+    db.close();
+    return n;
+  }
+  const client = new pg.Client({ connectionString: databaseUrl });
+  await client.connect();
+  const n = Number((await client.query("SELECT COUNT(*) AS n FROM visits")).rows[0].n);
+  await client.end();
+  return n;
+}
+
+const postgres = engines.includes("postgres") ? await startPostgres({ durable: true }) : undefined;
+const siteverify = await startFakeSiteverify();
+console.log(`Machine: ${cpus().length} cores, load average ${loadavg().map((value) => value.toFixed(2)).join(" ")} (1, 5, 15 min) at the start; Node ${process.version}`);
+console.log(`Counts: ${CONCURRENCY} clients for ${SECONDS} s; contact API: ${LEAD_RATE} leads/s for ${SECONDS} s, alone and with ${COUNT_RATE} counts/s`);
+try {
+  for (const engine of engines) {
+    const dir = mkdtempSync(join(tmpdir(), "bench-insights-"));
+    const databaseUrl = engine === "postgres" ? postgres.createDatabase(`bench_${Date.now().toString(36)}`) : `file:${join(dir, "bench.db")}`;
+    const server = await startServer({
+      PORT: "0",
+      HOST: "127.0.0.1",
+      LOG_LEVEL: "info",
+      NODE_ENV: "test",
+      DATABASE_URL: databaseUrl,
+      TRUST_PROXY: "loopback",
+      RECAPTCHA_VERIFY_URL: siteverify.url,
+      CONTACT_RATE_LIMIT: "1000000",
+      LEADS_DELIVERY: "store-only",
+    });
+    try {
+      await countThroughput(server.url).catch(() => {}); // warm-up: the salt, the country database, the JIT
+      await sleep(2500); // the warm-up's last batch
+      const before = await storedVisits(databaseUrl);
+      const { answered, perSecond } = await countThroughput(server.url);
+      await sleep(2500);
+      const stored = (await storedVisits(databaseUrl)) - before;
+      const alone = await leadLatency(server.url);
+      const stop = steadyCounts(server.url);
+      const loaded = await leadLatency(server.url);
+      const rate = await stop();
+      const change = ((loaded.p50 - alone.p50) / alone.p50) * 100;
+      console.log(`\n${engine}:`);
+      console.log(`  counts answered: ${answered} in ${SECONDS} s = ${Math.round(perSecond)} counts/s; stored after the last batch: ${stored}`);
+      console.log(`  contact API alone:               p50 ${ms(alone.p50)}  p99 ${ms(alone.p99)}  (failed ${alone.failed})`);
+      console.log(`  contact API with ${Math.round(rate)} counts/s: p50 ${ms(loaded.p50)}  p99 ${ms(loaded.p99)}  (failed ${loaded.failed}); p50 ${change >= 0 ? "+" : ""}${change.toFixed(0)}%`);
+    } finally {
+      await server.stop();
+      rmSync(dir, { recursive: true, force: true });
+    }
+  }
+} finally {
+  await siteverify.close();
+  postgres?.destroy();
+  agent.destroy();
+}
+console.log(`\nLoad average at the end: ${loadavg().map((value) => value.toFixed(2)).join(" ")}`);

@@ -1,0 +1,137 @@
+import { execFile } from "node:child_process";
+import { readFileSync, readdirSync, statSync, existsSync, mkdtempSync } from "node:fs";
+import { join, resolve } from "node:path";
+import { promisify } from "node:util";
+import { expect, test } from "@playwright/test";
+import pg from "pg";
+import { addDays, dueReportWeek } from "../server/insights/period";
+import { startSmtpInbox } from "./support/lead-inbox.mjs";
+import { startPostgres, type TestPostgres } from "./support/postgres.mjs";
+import { startServer, type SiteServer } from "./support/servers";
+
+/*
+ * The weekly report from two instances of the real server on one PostgreSQL, to a real SMTP server on loopback:
+ * one e-mail for the week, whose figures are those of `npm run insights` for the same week; `report --send`
+ * then says it has gone, `--force` sends it again, `--preview` writes it. And PostgreSQL's own files (the
+ * tables and the WAL) never hold a counted visitor's IP or user agent. "postgres" project only.
+ */
+
+test.describe.configure({ mode: "serial" });
+// Three servers, a PostgreSQL and five runs of the CLI on two shared cores.
+test.setTimeout(120_000);
+
+const ZONE = "Europe/Berlin";
+const AGENT = "Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/140.0.7339.94 Safari/537.36";
+const IP = "193.51.24.7";
+const root = resolve(import.meta.dirname, "..");
+const run = promisify(execFile);
+
+let postgres: TestPostgres;
+let databaseUrl: string;
+const servers: SiteServer[] = [];
+test.beforeAll(async () => {
+  // Its own PostgreSQL, so the test can read the server's files.
+  postgres = await startPostgres({ port: Number(process.env.E2E_PORT ?? 4173) + 6 });
+  databaseUrl = postgres.createDatabase("insights_report");
+});
+test.afterAll(async () => {
+  for (const server of servers.splice(0)) await server.stop();
+  postgres?.destroy();
+});
+
+const insightsCli = (args: string[], env: Record<string, string> = {}) =>
+  run(process.execPath, ["build/server/insights.mjs", ...args], { cwd: root, env: { ...process.env, DATABASE_URL: databaseUrl, COMPANY_TIME_ZONE: ZONE, ...env } });
+
+test("two instances on one PostgreSQL send one report for the week, with the figures of npm run insights", async () => {
+  const inbox = await startSmtpInbox();
+  const week = dueReportWeek(new Date(), ZONE);
+  // The first instance creates the schema; the week's visits and lead are then written as they would have been.
+  servers.push(await startServer({ DATABASE_URL: databaseUrl, LEADS_DELIVERY: "store-only", COMPANY_TIME_ZONE: ZONE }));
+  await servers.pop()!.stop();
+  const client = new pg.Client({ connectionString: databaseUrl });
+  await client.connect();
+  const at = (day: number) => new Date(`${addDays(week, day)}T10:00:00Z`);
+  const visits: [Date, string, string, boolean, string | null, string | null, string | null, string | null, string | null, string][] = [
+    [at(1), "a", "/", true, "https://news.example", "newsletter", "email", "spring", "GB", "phone"],
+    [at(1), "a", "/services/ux-design", false, null, null, null, null, "GB", "phone"],
+    [at(2), "b", "/services/ux-design", true, null, null, null, null, "FR", "desktop"],
+    [at(3), "c", "/", true, "https://search.example", null, null, null, "FR", "desktop"],
+    [at(-6), "d", "/", true, null, null, null, null, null, "desktop"],
+  ];
+  for (const row of visits) {
+    await client.query("INSERT INTO visits (at, visitor, path, entry, referrer, utm_source, utm_medium, utm_campaign, country, device) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10)", row);
+  }
+  await client.query(
+    `INSERT INTO messages (first_name, last_name, email, company, message, created_at, verification, public_id, source)
+     VALUES ('Ada', 'Lovelace', 'ada@example.com', '', 'Hello', $1, 'verified', $2, $3)`,
+    [at(1), crypto.randomUUID(), JSON.stringify({ landingPage: "/", referrer: "https://news.example", utm: { source: "newsletter", medium: "email", campaign: "spring" }, pages: ["/"] })],
+  );
+  await client.end();
+
+  const env = { DATABASE_URL: databaseUrl, COMPANY_TIME_ZONE: ZONE, SMTP_URL: inbox.url, LEADS_NOTIFY_TO: "sales@example.com", INSIGHTS_REPORT_TO: "marketing@example.com, ceo@example.com", LEADS_NOTIFY_FROM: "Website <no-reply@arcline.example>" };
+  servers.push(...(await Promise.all([startServer(env), startServer(env)])));
+  // (The seeded lead's notification to sales goes out too: only the mails to marketing are reports.)
+  const reports = () => inbox.mails.filter((mail) => mail.rcptTo.includes("marketing@example.com"));
+  await inbox.waitFor(() => reports().length > 0, 20_000);
+  // Both instances have had their turn (each queues and sends at start), and so has a third started later (a
+  // restart, a deploy): still one.
+  await new Promise((done) => setTimeout(done, 2000));
+  servers.push(await startServer(env));
+  await new Promise((done) => setTimeout(done, 3000));
+  expect(reports()).toHaveLength(1);
+  const [report] = reports();
+  expect(report!.rcptTo.sort()).toEqual(["ceo@example.com", "marketing@example.com"]);
+  const text = report!.mail.text ?? "";
+  console.log(`--- the report's text part ---\n${text}`);
+  await test.info().attach("report.txt", { body: text, contentType: "text/plain" });
+
+  const figures = JSON.parse((await insightsCli(["--from", week, "--to", addDays(week, 6), "--format", "json"])).stdout) as { visitors: number; pageviews: number; leads: number; conversionRate: number; previous: { conversionRate: number } };
+  expect(figures).toMatchObject({ visitors: 3, pageviews: 4, leads: 1 });
+  const n = (value: number) => value.toLocaleString("en-US");
+  expect(text).toMatch(new RegExp(`^Visitors: ${n(figures.visitors)} `, "m"));
+  expect(text).toMatch(new RegExp(`^Page views: ${n(figures.pageviews)} `, "m"));
+  expect(text).toMatch(new RegExp(`^Leads: ${n(figures.leads)} `, "m"));
+  expect(text).toMatch(new RegExp(`^Conversion rate: ${(figures.conversionRate * 100).toFixed(1)}% \\(${(figures.previous.conversionRate * 100).toFixed(1)}% the week before\\)$`, "m"));
+  expect(text).toContain("Visitors: 3 (+200%)");
+  expect(text).toMatch(/Campaigns that brought leads:\n {2}newsletter \/ email \/ spring: 1 visitor, 1 lead\n/);
+  expect(text).toMatch(/Top sources:\n {2}https:\/\/news\.example: 1 visitor, 1 lead\n {2}Direct: 1 visitor, 0 leads\n {2}https:\/\/search\.example: 1 visitor, 0 leads\n/);
+  expect(report!.mail.html).toContain("newsletter / email / spring");
+  expect(report!.mail.html).not.toMatch(/<script|<img|src=/i);
+
+  // By hand: it has gone already (exit 0); --force sends it again; --preview writes it.
+  const again = await insightsCli(["report", "--send"], env);
+  expect(again.stdout).toContain(`The report of the week of ${week} has already gone`);
+  await insightsCli(["report", "--send", "--force"], env);
+  expect(reports()).toHaveLength(2);
+  const file = join(mkdtempSync(join(root, "test-results", "insights-")), "report.eml");
+  await insightsCli(["report", "--preview", file], env);
+  expect(readFileSync(file, "utf8")).toContain("Visitors: 3 (+200%)");
+  await inbox.stop();
+});
+
+test("PostgreSQL's table files and WAL never hold a counted visitor's IP or user agent", async () => {
+  const server = await startServer({ DATABASE_URL: databaseUrl, LEADS_DELIVERY: "store-only", TRUST_PROXY: "loopback" });
+  servers.push(server);
+  const pageviews = async () => JSON.parse((await insightsCli(["--format", "json"])).stdout).pageviews as number;
+  const before = await pageviews();
+  for (const path of ["/", "/services/ux-design"]) {
+    const response = await fetch(`${server!.url}/api/visit`, {
+      method: "POST",
+      headers: { "user-agent": AGENT, "sec-fetch-site": "same-origin", "x-forwarded-for": IP, "content-type": "text/plain" },
+      body: JSON.stringify({ p: path, e: 1, d: "desktop", r: "https://privacy-probe.example" }),
+    });
+    expect(response.status).toBe(204);
+  }
+  await expect.poll(pageviews, { timeout: 10_000 }).toBe(before + 2);
+  const client = new pg.Client({ connectionString: databaseUrl });
+  await client.connect();
+  await client.query("CHECKPOINT");
+  const files = (await client.query<{ path: string }>("SELECT pg_relation_filepath(oid) AS path FROM pg_class WHERE relname IN ('visits', 'insights_salts', 'visits_at') AND pg_relation_filepath(oid) IS NOT NULL")).rows.map((row) => row.path);
+  await client.end();
+  const data = join(postgres.dir, "data");
+  const wal = join(data, "pg_wal");
+  const paths = [...files.map((file) => join(data, file)), ...readdirSync(wal).map((name) => join(wal, name)).filter((path) => statSync(path).isFile())].filter(existsSync);
+  const bytes = Buffer.concat(paths.map((path) => readFileSync(path)));
+  expect(bytes.includes("privacy-probe.example")).toBe(true);
+  for (const needle of [IP, AGENT, "7339.94"]) expect(bytes.includes(needle), needle).toBe(false);
+});

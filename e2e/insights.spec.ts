@@ -1,0 +1,141 @@
+import { readFileSync, existsSync } from "node:fs";
+import { execFile } from "node:child_process";
+import { promisify } from "node:util";
+import { expect, test, type Browser, type BrowserContextOptions, type Page } from "@playwright/test";
+import { startFakeSiteverify, type FakeSiteverify } from "./support/fake-siteverify.mjs";
+import { sendContactForm } from "./support/contact-form";
+import { stubRecaptcha } from "./support/recaptcha-stub";
+import { startServer, withLeadId, type SiteServer } from "./support/servers";
+import { unique } from "./support/leads";
+
+/*
+ * Visit counting as visitors' browsers do it (Chromium against the production server, a real SQLite file): a
+ * visit from a campaign link with a client-side navigation and a lead, read back with `npm run insights` (the
+ * built bundle); what must count nothing; storage blocked; and the database's raw bytes, which must never hold
+ * the visitor's IP or user agent.
+ */
+
+test.describe.configure({ mode: "serial" });
+// Three servers and runs of the CLI on two shared cores.
+test.setTimeout(90_000);
+
+// A real browser's user agent (Playwright's headless Chromium says HeadlessChrome, which is not counted), with a
+// version no other string in the database has, and an address from the country database.
+const AGENT = "Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/140.0.7339.93 Safari/537.36";
+const IP = "81.2.69.142";
+const visitor: BrowserContextOptions = { userAgent: AGENT, extraHTTPHeaders: { "x-forwarded-for": IP }, viewport: { width: 1280, height: 800 } };
+
+type Insights = Record<string, unknown> & { visitors: number; pageviews: number; leads: number; conversionRate: number };
+
+async function insights(server: SiteServer): Promise<Insights> {
+  const { stdout } = await promisify(execFile)(process.execPath, ["build/server/insights.mjs", "--format", "json"], { env: { ...process.env, DATABASE_URL: server.databaseUrl } });
+  return JSON.parse(stdout) as Insights;
+}
+
+/** Opens a page and waits until its page view has been sent and answered. */
+async function visit(page: Page, url: string, options: { referer?: string } = {}) {
+  const beacon = page.waitForResponse((response) => new URL(response.url()).pathname === "/api/visit");
+  await page.goto(url, options);
+  expect((await beacon).status()).toBe(204);
+}
+
+let siteverify: FakeSiteverify;
+let server: SiteServer;
+let quiet: SiteServer;
+test.beforeAll(async () => {
+  siteverify = await startFakeSiteverify();
+  const env = { RECAPTCHA_VERIFY_URL: siteverify.url, RECAPTCHA_HOSTNAMES: "127.0.0.1", TRUST_PROXY: "loopback", LEADS_DELIVERY: "store-only" };
+  [server, quiet] = await Promise.all([startServer(env), startServer(env)]);
+});
+test.afterAll(async () => {
+  await Promise.all([server?.stop(), quiet?.stop()]);
+  await siteverify?.close();
+});
+
+test("a visit from a campaign link, a client-side navigation and a lead show in npm run insights, the lead attributed", async ({ browser }) => {
+  const context = await browser.newContext(visitor);
+  const page = await context.newPage();
+  await stubRecaptcha(page);
+  await visit(page, `${server.url}/?utm_source=newsletter&utm_medium=email&utm_campaign=spring`, { referer: "https://news.example/issue/7?reader=ada" });
+  await expect(page.locator("html[data-hydrated]")).toBeAttached();
+  let beacon = page.waitForRequest((request) => new URL(request.url()).pathname === "/api/visit");
+  await page.locator('main a[href="/services/ux-design"]').first().click();
+  await expect(page).toHaveURL(/\/services\/ux-design$/);
+  // A client-side navigation is a page view, not a new visit: no source, no campaign.
+  expect(JSON.parse((await beacon).postData() ?? "")).toEqual({ p: "/services/ux-design", e: 0, d: "desktop" });
+  beacon = page.waitForRequest((request) => new URL(request.url()).pathname === "/api/visit");
+  await page.locator('section[aria-labelledby="cta-heading"] a').click();
+  await expect(page).toHaveURL(`${server.url}/`);
+  await beacon;
+  const response = await sendContactForm(page, { email: `ada.${unique()}@example.com`, message: `Counting test ${unique()}` });
+  expect((await withLeadId(server.databaseUrl, (await response.json()) as { ok: boolean; id: string })).id).toBeGreaterThan(0);
+  await context.close();
+
+  await expect.poll(async () => (await insights(server)).pageviews, { timeout: 10_000 }).toBe(3);
+  const figures = await insights(server);
+  expect(figures).toMatchObject({ visitors: 1, pageviews: 3, leads: 1, conversionRate: 1 });
+  expect(figures.previous).toMatchObject({ visitors: 0, pageviews: 0, leads: 0, conversionRate: 0 });
+  expect(figures.landingPages).toEqual([{ name: "/", visitors: 1, pageviews: 1, leads: 1 }]);
+  expect(figures.pages).toEqual([
+    { name: "/", visitors: 1, pageviews: 2 },
+    { name: "/services/ux-design", visitors: 1, pageviews: 1 },
+  ]);
+  expect(figures.sources).toEqual([{ name: "https://news.example", visitors: 1, leads: 1 }]);
+  expect(figures.campaigns).toEqual([{ name: "newsletter / email / spring", visitors: 1, leads: 1 }]);
+  expect(figures.countries).toEqual([{ name: "GB", visitors: 1 }]);
+  expect(figures.devices).toEqual([{ name: "desktop", visitors: 1 }]);
+});
+
+async function visitWith(browser: Browser, options: BrowserContextOptions, init?: (page: Page) => Promise<void>) {
+  const context = await browser.newContext({ ...visitor, ...options, extraHTTPHeaders: { ...visitor.extraHTTPHeaders, ...options.extraHTTPHeaders } });
+  const page = await context.newPage();
+  await init?.(page);
+  await visit(page, `${quiet.url}/services/ux-design`);
+  await context.close();
+}
+
+test("bots, headless browsers, Global Privacy Control, Do Not Track and prefetches count nothing; storage blocked still counts", async ({ browser }) => {
+  await visitWith(browser, { userAgent: "Mozilla/5.0 (compatible; Googlebot/2.1; +http://www.google.com/bot.html)" });
+  await visitWith(browser, { userAgent: AGENT.replace("Chrome/", "HeadlessChrome/") });
+  await visitWith(browser, { extraHTTPHeaders: { "sec-gpc": "1" } });
+  await visitWith(browser, { extraHTTPHeaders: { dnt: "1" } });
+  await visitWith(browser, { extraHTTPHeaders: { "sec-purpose": "prefetch;prerender" } });
+  // Site data blocked ("block all cookies"): touching either storage throws; the page is counted all the same.
+  await visitWith(browser, {}, async (page) => {
+    await page.addInitScript(() => {
+      for (const key of ["sessionStorage", "localStorage"]) {
+        Object.defineProperty(window, key, { configurable: true, get: () => { throw new DOMException("The operation is insecure.", "SecurityError"); } });
+      }
+    });
+  });
+  // Batches go in order: once the last page view is stored, any refused one would be too.
+  await expect.poll(async () => (await insights(quiet)).pageviews, { timeout: 10_000 }).toBeGreaterThan(0);
+  const figures = await insights(quiet);
+  expect(figures).toMatchObject({ visitors: 1, pageviews: 1 });
+  expect(figures.pages).toEqual([{ name: "/services/ux-design", visitors: 1, pageviews: 1 }]);
+});
+
+test("the database's files (SQLite and its WAL) never hold the visitor's IP or user agent", async () => {
+  const file = quiet.databaseUrl.slice("file:".length);
+  const bytes = [file, `${file}-wal`].filter(existsSync).map((path) => readFileSync(path));
+  const all = Buffer.concat(bytes);
+  // The count is there (so this search reads the right bytes) ...
+  expect(all.includes("/services/ux-design")).toBe(true);
+  // ... but neither the address nor the browser's signature, in any form.
+  for (const needle of [IP, AGENT, "7339.93", "Googlebot", Buffer.from(IP.split(".").map(Number))]) expect(all.includes(needle), String(needle)).toBe(false);
+});
+
+test("ANALYTICS=off stores nothing", async ({ browser }) => {
+  const off = await startServer({ ANALYTICS: "off", TRUST_PROXY: "loopback", LEADS_DELIVERY: "store-only" });
+  try {
+    const context = await browser.newContext(visitor);
+    const page = await context.newPage();
+    // The pages of this build still carry the counting code: the server alone must keep nothing.
+    await visit(page, `${off.url}/?utm_source=x`);
+    await context.close();
+    await new Promise((resolve) => setTimeout(resolve, 2000));
+    expect(await insights(off)).toMatchObject({ visitors: 0, pageviews: 0 });
+  } finally {
+    await off.stop();
+  }
+});

@@ -1,0 +1,164 @@
+/*
+ * `npm run insights`: visits and leads by landing page, page, source, campaign, country and device, for a period
+ * and the one before it. Reads DATABASE_URL like the server; safe while it runs.
+ *
+ *   npm run insights [-- --from 2026-11-01 --to 2026-11-30] [-- --format text|json|csv]
+ *   npm run insights -- report --send [--force]     the last week's report now, unless it has gone already
+ *   npm run insights -- report --preview [FILE]     the last week's report as an .eml file
+ */
+import { existsSync } from "node:fs";
+import { parseArgs } from "node:util";
+import { loadConfig } from "./config";
+import { toCsv } from "./contact/csv";
+import { openStore } from "./db";
+import { databaseFile } from "./db/sqlite-store";
+import { DEFAULT_DATABASE_URL, type Store } from "./db/store";
+import { reportSettings } from "./insights";
+import { addDays, dueReportWeek, isDay, lastSevenDays, period, weekPeriod } from "./insights/period";
+import { insightsFor, type Insights, type Row } from "./insights/query";
+import { insightsStorage } from "./insights/storage";
+import { composeReport, sendDueReports, smtpReportSender, writeReportPreview } from "./insights/weekly-report";
+import { visible } from "./terminal-text";
+
+const USAGE = `Usage:
+  npm run insights [-- --from YYYY-MM-DD --to YYYY-MM-DD] [-- --format text|json|csv]
+                                       visitors, page views, leads and conversion rate for the period (default:
+                                       the last 7 days in COMPANY_TIME_ZONE) and the one before, then tables by
+                                       landing page, page, source, campaign, country and device
+  npm run insights -- report --send [--force]
+                                       send the last week's report (Monday to Sunday) to INSIGHTS_REPORT_TO now,
+                                       unless it has already gone (--force sends it again)
+  npm run insights -- report --preview [FILE]
+                                       write the last week's report to FILE (default data/insights-report-WEEK.eml)
+Reads DATABASE_URL (default ${DEFAULT_DATABASE_URL}), COMPANY_TIME_ZONE, SMTP_URL, INSIGHTS_REPORT_TO.
+`;
+
+class UsageError extends Error {}
+
+const formats = ["text", "json", "csv"] as const;
+type Format = (typeof formats)[number];
+const tables = ["landingPages", "pages", "sources", "campaigns", "countries", "devices"] as const;
+const titles: Record<(typeof tables)[number], string> = { landingPages: "Landing pages", pages: "Pages", sources: "Sources", campaigns: "Campaigns (source / medium / campaign)", countries: "Countries", devices: "Devices" };
+
+const pct = (rate: number) => `${(rate * 100).toFixed(1)}%`;
+
+function asText(insights: Insights): string {
+  const p = insights.previous;
+  const lines = [
+    `Visits and leads, ${insights.from} to ${insights.to} (before: ${p.from} to ${p.to})`,
+    "",
+    `Visitors: ${insights.visitors} (before: ${p.visitors})`,
+    `Page views: ${insights.pageviews} (before: ${p.pageviews})`,
+    `Leads: ${insights.leads} (before: ${p.leads})`,
+    `Conversion rate: ${pct(insights.conversionRate)} (before: ${pct(p.conversionRate)})`,
+  ];
+  for (const table of tables) {
+    const rows = insights[table];
+    lines.push("", `${titles[table]}:`);
+    if (rows.length === 0) lines.push("  none");
+    // A utm_* value is whatever a link carried: its control characters are shown as escapes, never sent to the terminal.
+    for (const row of rows) lines.push(`  ${visible(row.name)}  visitors ${row.visitors}${row.pageviews === undefined ? "" : `  page views ${row.pageviews}`}${row.leads === undefined ? "" : `  leads ${row.leads}`}`);
+  }
+  return `${lines.join("\n")}\n`;
+}
+
+function asCsv(insights: Insights): string {
+  const rows: unknown[][] = [
+    ["total", "", insights.visitors, insights.pageviews, insights.leads, insights.conversionRate],
+    ["previous", "", insights.previous.visitors, insights.previous.pageviews, insights.previous.leads, insights.previous.conversionRate],
+    ...tables.flatMap((table) => insights[table].map((row: Row) => [table, row.name, row.visitors, row.pageviews ?? "", row.leads ?? "", ""])),
+  ];
+  return toCsv(["table", "name", "visitors", "pageviews", "leads", "conversionRate"], rows);
+}
+
+async function withStore<T>(url: string, run: (store: Store) => Promise<T>): Promise<T> {
+  const store = await openStore(url);
+  try {
+    return await run(store);
+  } finally {
+    await store.close();
+  }
+}
+
+async function main() {
+  const { values, positionals } = parseArgs({
+    allowPositionals: true,
+    options: {
+      from: { type: "string" },
+      to: { type: "string" },
+      format: { type: "string", short: "f", default: "text" },
+      send: { type: "boolean" },
+      force: { type: "boolean" },
+      preview: { type: "boolean" },
+      help: { type: "boolean", short: "h" },
+    },
+  });
+  if (values.help) return void process.stdout.write(USAGE);
+  const config = loadConfig({ ...process.env, NODE_ENV: process.env.NODE_ENV ?? "development", LEADS_DELIVERY: process.env.SMTP_URL || process.env.LEADS_WEBHOOK_URL ? undefined : "store-only" });
+  const timeZone = config.COMPANY_TIME_ZONE;
+  const url = config.DATABASE_URL;
+  const file = url.startsWith("file:") ? databaseFile(url) : undefined;
+  if (file !== undefined && !existsSync(file)) throw new Error(`No database at ${file} (DATABASE_URL=${url}): nothing has been counted there yet.`);
+  const [command = "show", ...rest] = positionals;
+
+  if (command === "show") {
+    const format = values.format as Format;
+    if (!formats.includes(format)) throw new UsageError(`Unknown --format "${values.format}": use one of ${formats.join(", ")}.`);
+    for (const [name, value] of [["--from", values.from], ["--to", values.to]] as const) {
+      if (value !== undefined && !isDay(value)) throw new UsageError(`${name} "${value}" is not a date: use YYYY-MM-DD.`);
+    }
+    const fallback = lastSevenDays(new Date(), timeZone);
+    const to = values.to ?? (values.from ? addDays(values.from, 6) : fallback.to);
+    const from = values.from ?? addDays(to, -6);
+    if (from > to) throw new UsageError(`--from ${from} is after --to ${to}.`);
+    const insights = await withStore(url, (store) => insightsFor(period(from, to, timeZone), { storage: insightsStorage(store), store, timeZone }));
+    process.stdout.write(format === "json" ? `${JSON.stringify(insights, null, 2)}\n` : format === "csv" ? asCsv(insights) : asText(insights));
+    return;
+  }
+  if (command !== "report") throw new UsageError(`Unknown command "${command}".`);
+  if (values.send === values.preview) throw new UsageError("report needs --send or --preview.");
+  const settings = reportSettings(config);
+  const week = dueReportWeek(new Date(), timeZone);
+  if (values.preview) {
+    const target = rest[0] ?? `data/insights-report-${week}.eml`;
+    await withStore(url, async (store) => {
+      const insights = await insightsFor(weekPeriod(week, timeZone), { storage: insightsStorage(store), store, timeZone });
+      await writeReportPreview(composeReport(insights, week, { ...settings, to: settings.to.length ? settings.to : ["marketing@example.invalid"] }), target);
+    });
+    process.stdout.write(`The report of the week of ${week} is in ${target}.\n`);
+    return;
+  }
+  if (settings.to.length === 0) throw new Error("INSIGHTS_REPORT_TO is not set: nobody to send the report to.");
+  if (!config.SMTP_URL) throw new Error("SMTP_URL is not set: the report cannot be sent (report --preview writes it to a file).");
+  const send = smtpReportSender(config.SMTP_URL);
+  try {
+    await withStore(url, async (store) => {
+      const storage = insightsStorage(store);
+      const now = new Date();
+      if (values.force) await storage.requeueReport(week, now);
+      else {
+        await storage.queueReport(week, now);
+        const existing = await storage.report(week);
+        if (existing?.status === "sent") {
+          process.stdout.write(`The report of the week of ${week} has already gone (${existing.sentAt}); --force sends it again.\n`);
+          return;
+        }
+      }
+      const log = { info: () => {}, warn: (fields: Record<string, unknown>) => process.stderr.write(`${String(fields.error ?? fields.msg)}\n`), error: () => {} };
+      const sent = await sendDueReports({ storage, store, settings, send, log }, now, week);
+      if (sent.length > 0) process.stdout.write(`The report of the week of ${week} was sent to ${settings.to.join(", ")}.\n`);
+      else {
+        const state = await storage.report(week);
+        throw new Error(`The report of the week of ${week} was not sent: ${state?.status === "pending" && !state.lastError ? "another instance is sending it now" : (state?.lastError ?? "unknown reason")}.`);
+      }
+    });
+  } finally {
+    send.close();
+  }
+}
+
+main().catch((error: unknown) => {
+  process.stderr.write(`${error instanceof Error ? error.message : String(error)}\n`);
+  if (error instanceof UsageError) process.stderr.write(USAGE);
+  process.exitCode = error instanceof UsageError ? 2 : 1;
+});

@@ -1,0 +1,67 @@
+import type { ServerConfig } from "../config";
+import type { Store } from "../db/store";
+import type { Logger } from "../logger";
+import { site as siteConfig } from "~/config/site";
+import { loadCountryLookup } from "./country";
+import { createVisitApi, type VisitOutcome } from "./ingest";
+import { createVisitRecorder } from "./recorder";
+import { insightsStorage } from "./storage";
+import { createVisitorKeys } from "./visitor-key";
+import { smtpReportSender, startReportSchedule, type ReportSettings } from "./weekly-report";
+
+/*
+ * Visit counting and the weekly report, wired for `npm start`: the /api/visit route, the batch writer, the daily
+ * salts' and the counts' retention, and the report's schedule (only with INSIGHTS_REPORT_TO and SMTP_URL).
+ */
+
+const HOUR_MS = 3600_000;
+
+export type InsightsMetrics = { recordVisit(outcome: VisitOutcome, count?: number): void };
+
+export function reportSettings(config: ServerConfig): ReportSettings {
+  return { to: config.INSIGHTS_REPORT_TO, from: config.leadsFrom, timeZone: config.COMPANY_TIME_ZONE, siteName: siteConfig.name, smtpUrl: config.SMTP_URL };
+}
+
+export function startInsights({ config, store, log, metrics, isPage }: { config: ServerConfig; store: Store; log: Logger; metrics?: InsightsMetrics; isPage: (path: string) => boolean }) {
+  const storage = insightsStorage(store);
+  const enabled = config.ANALYTICS === "on";
+  const keys = createVisitorKeys(storage, { site: config.siteUrl ?? "localhost" });
+  const recorder = createVisitRecorder({ storage, log, onOutcome: (outcome, count) => outcome === "dropped" && metrics?.recordVisit("dropped", count) });
+  const api = createVisitApi({ enabled, trustProxy: config.TRUST_PROXY, keys, recorder, country: enabled ? loadCountryLookup() : () => null, isPage, onOutcome: (outcome) => metrics?.recordVisit(outcome) });
+
+  // Hourly: salts older than 48 h go, and counts older than INSIGHTS_RETENTION_DAYS.
+  const sweep = async () => {
+    try {
+      await keys.expire();
+      const deleted = await storage.deleteVisitsBefore(new Date(Date.now() - config.INSIGHTS_RETENTION_DAYS * 24 * HOUR_MS));
+      if (deleted > 0) log.info({ msg: "insights retention", deleted, olderThanDays: config.INSIGHTS_RETENTION_DAYS });
+    } catch (error) {
+      log.warn({ msg: "insights retention failed", error: (error as Error).message });
+    }
+  };
+  void sweep();
+  const timer = setInterval(() => void sweep(), HOUR_MS);
+  timer.unref();
+
+  const settings = reportSettings(config);
+  let stopReports: () => Promise<void> = async () => {};
+  let closeSender = () => {};
+  if (settings.to.length > 0 && config.SMTP_URL) {
+    const send = smtpReportSender(config.SMTP_URL);
+    closeSender = send.close;
+    stopReports = startReportSchedule({ storage, store, settings, send, log });
+  } else if (settings.to.length > 0) {
+    log.warn({ msg: "INSIGHTS_REPORT_TO is set but SMTP_URL is not: no weekly report is sent (npm run insights -- report --preview writes one)" });
+  }
+
+  return {
+    api,
+    /** Writes the waiting counts and stops the timers (shutdown). */
+    async stop() {
+      clearInterval(timer);
+      await stopReports();
+      closeSender();
+      await recorder.flush();
+    },
+  };
+}

@@ -1,0 +1,143 @@
+import { Hono, type Context } from "hono";
+import { isbot } from "isbot";
+import { z } from "zod";
+import { clientIp, type TrustProxy } from "../client-ip";
+import type { VisitRecorder } from "./recorder";
+import type { VisitorKeys } from "./visitor-key";
+
+/*
+ * POST /api/visit: one page view from the site's own pages (app/lib/visit-count.ts). Always answers 204 with
+ * nothing in it, counted or not, so the page learns nothing and never waits. Not counted: bots and headless
+ * browsers (isbot), a visitor asking not to be tracked (Sec-GPC: 1 or DNT: 1), prefetches and prerenders, and
+ * requests that did not come from a page of this site (Sec-Fetch-Site). Kept: the path (a page of the site),
+ * the referrer's origin, three utm_* values, a device class, the country and the visitor key; never the IP or
+ * the user agent.
+ */
+
+export const visitOutcomes = ["counted", "bot", "opted_out", "prefetch", "not_from_site", "invalid", "dropped", "off"] as const;
+export type VisitOutcome = (typeof visitOutcomes)[number];
+
+const MAX_BODY = 2048;
+export const FIELD_MAX = 200;
+export const devices = ["phone", "tablet", "desktop"] as const;
+
+// Control characters and bidi overrides out, trimmed, cut to the limit: a hostile value is stored harmless and short.
+// eslint-disable-next-line no-control-regex
+const clean = (value: string) => value.replace(/[\u0000-\u001f\u007f-\u009f\u202a-\u202e\u2066-\u2069]/g, "").trim().slice(0, FIELD_MAX);
+const optionalText = z
+  .string()
+  .max(FIELD_MAX * 4)
+  .optional()
+  .transform((value) => (value === undefined ? null : clean(value) || null));
+
+const bodySchema = z.object({
+  p: z.string().max(FIELD_MAX * 4),
+  e: z.union([z.literal(0), z.literal(1)]).default(0),
+  r: optionalText,
+  s: optionalText,
+  m: optionalText,
+  c: optionalText,
+  d: z.enum(devices),
+});
+
+/** The origin of an http(s) URL, or null. */
+function origin(value: string | null): string | null {
+  if (!value) return null;
+  try {
+    const url = new URL(value);
+    return url.protocol === "https:" || url.protocol === "http:" ? url.origin.slice(0, FIELD_MAX) : null;
+  } catch {
+    return null;
+  }
+}
+
+// isbot's pattern is long and visitors share a few hundred user agents: each is tested once (bounded memory).
+const botVerdicts = new Map<string, boolean>();
+function isBotAgent(agent: string): boolean {
+  let verdict = botVerdicts.get(agent);
+  if (verdict === undefined) {
+    verdict = !agent || isbot(agent) || /headless|phantomjs|electron|puppeteer|playwright/i.test(agent);
+    if (botVerdicts.size >= 5000) botVerdicts.clear();
+    botVerdicts.set(agent, verdict);
+  }
+  return verdict;
+}
+
+/** Why a request is not counted, from its headers alone; undefined when it may be. */
+export function refusal(header: (name: string) => string | undefined): VisitOutcome | undefined {
+  if (isBotAgent(header("user-agent") ?? "")) return "bot";
+  if (header("sec-gpc")?.trim() === "1" || header("dnt")?.trim() === "1") return "opted_out";
+  if (/prefetch|prerender/i.test(`${header("sec-purpose") ?? ""} ${header("purpose") ?? ""} ${header("x-moz") ?? ""}`)) return "prefetch";
+  // Every browser that runs the site's code sends it; a script posting from elsewhere does not, or says so.
+  if (header("sec-fetch-site") !== "same-origin") return "not_from_site";
+  return undefined;
+}
+
+export type VisitApiOptions = {
+  enabled: boolean;
+  trustProxy: TrustProxy;
+  keys: VisitorKeys;
+  recorder: VisitRecorder;
+  country: (ip: string) => string | null;
+  /** Whether a path is a page of the site: anything else is counted as "(not found)", so the table cannot be filled with made-up paths. */
+  isPage: (path: string) => boolean;
+  onOutcome?: (outcome: VisitOutcome) => void;
+  now?: () => Date;
+};
+
+export function createVisitApi(options: VisitApiOptions) {
+  const app = new Hono();
+  app.post("/", async (c) => {
+    let outcome: VisitOutcome;
+    try {
+      outcome = await count(c, options);
+    } catch {
+      outcome = "dropped";
+    }
+    options.onOutcome?.(outcome);
+    c.header("Cache-Control", "no-store");
+    return c.body(null, 204);
+  });
+  app.all("/", (c) => {
+    c.header("Allow", "POST");
+    return c.json({ ok: false, error: "Method not allowed" }, 405);
+  });
+  return app;
+}
+
+async function count(c: Context, { enabled, trustProxy, keys, recorder, country, isPage, now = () => new Date() }: VisitApiOptions): Promise<VisitOutcome> {
+  if (!enabled) return "off";
+  const refused = refusal((name) => c.req.header(name));
+  if (refused) return refused;
+  if (Number(c.req.header("content-length") ?? 0) > MAX_BODY) return "invalid";
+  const text = await c.req.text();
+  if (text.length > MAX_BODY) return "invalid";
+  let json: unknown;
+  try {
+    json = JSON.parse(text);
+  } catch {
+    return "invalid";
+  }
+  const parsed = bodySchema.safeParse(json);
+  if (!parsed.success) return "invalid";
+  const body = parsed.data;
+  const path = clean(body.p.split(/[?#]/)[0] ?? "");
+  const ip = clientIp(c, trustProxy) ?? "";
+  const at = now();
+  const visitor = await keys.key(ip, c.req.header("user-agent") ?? "", at);
+  const entry = body.e === 1;
+  const stored = recorder.add({
+    at,
+    visitor,
+    path: path.startsWith("/") && isPage(path) ? path : "(not found)",
+    entry,
+    // Only the first page of a visit says where it came from.
+    referrer: entry ? origin(body.r) : null,
+    utmSource: entry ? body.s : null,
+    utmMedium: entry ? body.m : null,
+    utmCampaign: entry ? body.c : null,
+    country: ip ? country(ip) : null,
+    device: body.d,
+  });
+  return stored ? "counted" : "dropped";
+}

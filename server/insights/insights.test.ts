@@ -1,0 +1,173 @@
+// @vitest-environment node
+import { afterEach, describe, expect, it } from "vitest";
+import { bothEngines, quietLog, sampleMessage } from "../db/test-engines";
+import type { Store } from "../db/store";
+import { parseTrustProxy } from "../client-ip";
+import { createVisitApi, type VisitOutcome } from "./ingest";
+import { period } from "./period";
+import { insightsFor } from "./query";
+import { createVisitRecorder } from "./recorder";
+import { insightsStorage, type Visit } from "./storage";
+import { createVisitorKeys, SALT_LIFETIME_MS } from "./visitor-key";
+import { sendDueReports } from "./weekly-report";
+
+/*
+ * Counting on both engines, no mocks: the daily salt and its deletion (clock injected), the refusals, the
+ * batch writer, the join to the leads, and the weekly report's once-per-week outbox.
+ */
+
+const engines = bothEngines("insights-db-");
+const stores: Store[] = [];
+afterEach(async () => {
+  for (const store of stores.splice(0)) await store.close();
+});
+
+const browser = "Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/140.0.0.0 Safari/537.36";
+const pageHeaders = { "user-agent": browser, "sec-fetch-site": "same-origin", "content-type": "text/plain;charset=UTF-8", "x-forwarded-for": "81.2.69.142" };
+
+const visit = (over: Partial<Visit> = {}): Visit => ({
+  at: new Date("2026-11-18T10:00:00Z"),
+  visitor: "v1",
+  path: "/",
+  entry: true,
+  referrer: null,
+  utmSource: null,
+  utmMedium: null,
+  utmCampaign: null,
+  country: null,
+  device: "desktop",
+  ...over,
+});
+
+describe.each(Object.keys(engines) as (keyof typeof engines)[])("insights on %s", (engine) => {
+  const open = async () => {
+    const store = await engines[engine]();
+    stores.push(store);
+    return { store, storage: insightsStorage(store) };
+  };
+
+  it("keys a visitor with the day's random salt, shared by every instance, and deletes that salt after 48 hours", async () => {
+    const { storage } = await open();
+    let clock = new Date("2026-11-18T09:00:00Z");
+    const a = createVisitorKeys(storage, { site: "https://example.com", now: () => clock });
+    const b = createVisitorKeys(storage, { site: "https://example.com", now: () => clock });
+    const key = await a.key("81.2.69.142", browser);
+    expect(key).toMatch(/^[0-9a-f]{16}$/);
+    // Another instance on the same database makes the same key; another day, another key.
+    expect(await b.key("81.2.69.142", browser)).toBe(key);
+    expect(await a.key("81.2.69.142", browser, new Date("2026-11-19T09:00:00Z"))).not.toBe(key);
+    const salt = await storage.saltFor("2026-11-18", clock);
+
+    clock = new Date(clock.getTime() + SALT_LIFETIME_MS - 60_000);
+    expect(await a.expire()).toBe(0);
+    clock = new Date(clock.getTime() + 2 * 60_000);
+    expect(await a.expire()).toBe(1);
+    // The day's salt is gone: asking for it again makes a new one, so the old key cannot be made again.
+    expect(await storage.saltFor("2026-11-18", clock)).not.toBe(salt);
+    const fresh = createVisitorKeys(storage, { site: "https://example.com", now: () => new Date("2026-11-18T12:00:00Z") });
+    expect(await fresh.key("81.2.69.142", browser)).not.toBe(key);
+  });
+
+  it("counts a page view from a page of the site, and refuses bots, headless browsers, GPC, DNT, prefetches and other sites", async () => {
+    const { storage } = await open();
+    const outcomes: VisitOutcome[] = [];
+    const recorder = createVisitRecorder({ storage, log: quietLog, flushMs: 10 });
+    const api = createVisitApi({
+      enabled: true,
+      trustProxy: parseTrustProxy("loopback"),
+      keys: createVisitorKeys(storage, { site: "x" }),
+      recorder,
+      country: (ip) => (ip === "81.2.69.142" ? "GB" : null),
+      isPage: (path) => path === "/" || path === "/services/cloud",
+      onOutcome: (outcome) => outcomes.push(outcome),
+    });
+    const post = (headers: Record<string, string>, body: unknown = { p: "/", e: 1, r: "https://news.example/a?b=c", s: "news", m: "email", c: "launch", d: "phone" }) =>
+      api.request("/", { method: "POST", headers, body: typeof body === "string" ? body : JSON.stringify(body) }, { incoming: { socket: { remoteAddress: "127.0.0.1" } } });
+
+    expect((await post(pageHeaders)).status).toBe(204);
+    const refused = [
+      { ...pageHeaders, "user-agent": "Googlebot/2.1 (+http://www.google.com/bot.html)" },
+      { ...pageHeaders, "user-agent": browser.replace("Chrome/", "HeadlessChrome/") },
+      { ...pageHeaders, "user-agent": "" },
+      { ...pageHeaders, "sec-gpc": "1" },
+      { ...pageHeaders, dnt: "1" },
+      { ...pageHeaders, "sec-purpose": "prefetch;prerender" },
+      { ...pageHeaders, purpose: "prefetch" },
+      { ...pageHeaders, "sec-fetch-site": "cross-site" },
+      Object.fromEntries(Object.entries(pageHeaders).filter(([name]) => name !== "sec-fetch-site")),
+    ];
+    for (const headers of refused) expect((await post(headers)).status).toBe(204);
+    // Hostile values: a made-up path, control characters and a huge campaign, a body that is not JSON.
+    await post(pageHeaders, { p: "/wp-admin/../../etc/passwd", e: 0, d: "desktop" });
+    await post(pageHeaders, { p: "/", e: 1, s: `x\u001b[2J${"y".repeat(500)}`, d: "desktop" });
+    await post(pageHeaders, "not json");
+    await post(pageHeaders, { p: "/".repeat(5000), d: "desktop" });
+    expect(outcomes).toEqual(["counted", "bot", "bot", "bot", "opted_out", "opted_out", "prefetch", "prefetch", "not_from_site", "not_from_site", "counted", "counted", "invalid", "invalid"]);
+    await recorder.flush();
+
+    const counts = await storage.counts(new Date(Date.now() - 60_000), new Date(Date.now() + 60_000));
+    expect(counts.pageviews).toBe(3);
+    expect(counts.tables.pages.map((row) => row.name).sort()).toEqual(["(not found)", "/"]);
+    expect(counts.tables.sources).toEqual([
+      { name: "Direct", visitors: 1, pageviews: 1 },
+      { name: "https://news.example", visitors: 1, pageviews: 1 },
+    ]);
+    expect(counts.tables.campaigns.map((row) => row.name)).toContain("news / email / launch");
+    const hostile = counts.tables.campaigns.find((row) => row.name.startsWith("x"))!;
+    expect(hostile.name).toBe(`x[2J${"y".repeat(196)} / - / -`);
+    expect(counts.tables.countries).toEqual([{ name: "GB", visitors: 1, pageviews: 3 }]);
+    expect(counts.tables.devices.map((row) => row.name).sort()).toEqual(["desktop", "phone"]);
+  });
+
+  it("joins the leads of the period to the landing page, source and campaign of their visit", async () => {
+    const { store, storage } = await open();
+    await storage.insertVisits([
+      visit({ visitor: "a", path: "/", referrer: "https://news.example", utmSource: "news", utmMedium: "email", utmCampaign: "launch", country: "GB", device: "phone" }),
+      visit({ visitor: "a", path: "/services/cloud", entry: false, country: "GB", device: "phone" }),
+      visit({ visitor: "b", path: "/services/cloud", referrer: null }),
+      visit({ visitor: "c", at: new Date("2026-11-10T10:00:00Z") }),
+    ]);
+    await store.insertLead(
+      { ...sampleMessage, createdAt: "2026-11-18T11:00:00.000Z", source: { landingPage: "/", referrer: "https://news.example", utm: { source: "news", medium: "email", campaign: "launch" }, pages: ["/", "/services/cloud"] } },
+      [],
+    );
+    await store.insertLead({ ...sampleMessage, email: "b@example.com", createdAt: "2026-11-12T11:00:00.000Z" }, []);
+    const insights = await insightsFor(period("2026-11-16", "2026-11-22", "Europe/Berlin"), { storage, store, timeZone: "Europe/Berlin" });
+    expect(insights).toMatchObject({ from: "2026-11-16", to: "2026-11-22", visitors: 2, pageviews: 3, leads: 1, conversionRate: 0.5 });
+    expect(insights.previous).toEqual({ from: "2026-11-09", to: "2026-11-15", visitors: 1, pageviews: 1, leads: 1, conversionRate: 1 });
+    expect(insights.landingPages).toEqual([
+      { name: "/", visitors: 1, pageviews: 1, leads: 1 },
+      { name: "/services/cloud", visitors: 1, pageviews: 1, leads: 0 },
+    ]);
+    expect(insights.sources).toEqual([
+      { name: "https://news.example", visitors: 1, leads: 1 },
+      { name: "Direct", visitors: 1, leads: 0 },
+    ]);
+    expect(insights.campaigns).toEqual([{ name: "news / email / launch", visitors: 1, leads: 1 }]);
+    expect(insights.pages).toEqual([
+      { name: "/services/cloud", visitors: 2, pageviews: 2 },
+      { name: "/", visitors: 1, pageviews: 1 },
+    ]);
+    expect(insights.countries).toEqual([
+      { name: "GB", visitors: 1 },
+      { name: "Unknown", visitors: 1 },
+    ]);
+  });
+
+  it("sends a week's report once, whichever instance claims it, and again only when forced", async () => {
+    const { store, storage } = await open();
+    const sent: string[] = [];
+    const deps = { storage, store, settings: { to: ["m@example.com"], from: "no-reply@example.com", timeZone: "UTC", siteName: "Site" }, send: async (mail: { text?: unknown }) => void sent.push(String(mail.text)), log: quietLog };
+    const now = new Date("2026-11-23T08:00:00Z");
+    expect(await storage.queueReport("2026-11-16", now)).toBe(true);
+    expect(await storage.queueReport("2026-11-16", now)).toBe(false);
+    const [first, second] = await Promise.all([sendDueReports(deps, now), sendDueReports(deps, now)]);
+    expect([...first!, ...second!]).toEqual(["2026-11-16"]);
+    expect(await sendDueReports(deps, now)).toEqual([]);
+    expect(sent).toHaveLength(1);
+    expect(sent[0]).toMatch(/^Visitors: 0 \(no change\)$/m);
+    await storage.requeueReport("2026-11-16", now);
+    expect(await sendDueReports(deps, now)).toEqual(["2026-11-16"]);
+    expect((await storage.report("2026-11-16"))?.status).toBe("sent");
+  });
+});

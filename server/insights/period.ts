@@ -1,0 +1,76 @@
+/*
+ * Days and weeks in the company's time zone (COMPANY_TIME_ZONE): a period is whole local days, from the start
+ * of `from` to the end of `to`, turned into UTC instants for the queries.
+ */
+
+export type Period = { from: string; to: string; start: Date; end: Date };
+
+const DAY_MS = 24 * 3600_000;
+const isoDay = /^\d{4}-\d{2}-\d{2}$/;
+
+/** The local calendar date (YYYY-MM-DD) of an instant in a zone. */
+export function localDate(at: Date, timeZone: string): string {
+  const parts = new Intl.DateTimeFormat("en-CA", { timeZone, year: "numeric", month: "2-digit", day: "2-digit" }).formatToParts(at);
+  const get = (type: string) => parts.find((part) => part.type === type)?.value ?? "";
+  return `${get("year")}-${get("month")}-${get("day")}`;
+}
+
+/** The zone's offset from UTC at an instant, in ms. */
+function offsetMs(at: Date, timeZone: string): number {
+  const parts = new Intl.DateTimeFormat("en-US", { timeZone, hourCycle: "h23", year: "numeric", month: "numeric", day: "numeric", hour: "numeric", minute: "numeric", second: "numeric" }).formatToParts(at);
+  const get = (type: string) => Number(parts.find((part) => part.type === type)?.value ?? 0);
+  return Date.UTC(get("year"), get("month") - 1, get("day"), get("hour"), get("minute"), get("second")) - Math.floor(at.getTime() / 1000) * 1000;
+}
+
+/** The instant a local date starts (00:00 there; twice corrected, for a change of offset that day). */
+export function startOfDay(day: string, timeZone: string): Date {
+  const utc = Date.parse(`${day}T00:00:00Z`);
+  let at = utc - offsetMs(new Date(utc), timeZone);
+  at = utc - offsetMs(new Date(at), timeZone);
+  return new Date(at);
+}
+
+export function addDays(day: string, days: number): string {
+  return new Date(Date.parse(`${day}T00:00:00Z`) + days * DAY_MS).toISOString().slice(0, 10);
+}
+
+export function isDay(value: string): boolean {
+  return isoDay.test(value) && !Number.isNaN(Date.parse(`${value}T00:00:00Z`)) && new Date(`${value}T00:00:00Z`).toISOString().startsWith(value);
+}
+
+export function period(from: string, to: string, timeZone: string): Period {
+  return { from, to, start: startOfDay(from, timeZone), end: startOfDay(addDays(to, 1), timeZone) };
+}
+
+/** The same number of days just before. */
+export function previousPeriod(current: Period, timeZone: string): Period {
+  const days = Math.round((Date.parse(`${current.to}T00:00:00Z`) - Date.parse(`${current.from}T00:00:00Z`)) / DAY_MS) + 1;
+  return period(addDays(current.from, -days), addDays(current.from, -1), timeZone);
+}
+
+/** The default period: the last 7 days, today included. */
+export function lastSevenDays(now: Date, timeZone: string): Period {
+  const today = localDate(now, timeZone);
+  return period(addDays(today, -6), today, timeZone);
+}
+
+/** The Monday (YYYY-MM-DD) of the week holding a local date. */
+export function mondayOf(day: string): string {
+  const weekday = new Date(`${day}T00:00:00Z`).getUTCDay(); // 0 = Sunday
+  return addDays(day, -((weekday + 6) % 7));
+}
+
+/**
+ * The week whose report is due at `now`: the last Monday-to-Sunday that ended, once this week's Monday 08:00
+ * (local) has passed; before that, the week before it.
+ */
+export function dueReportWeek(now: Date, timeZone: string): string {
+  const thisMonday = mondayOf(localDate(now, timeZone));
+  const sendAt = startOfDay(thisMonday, timeZone).getTime() + 8 * 3600_000;
+  return addDays(thisMonday, now.getTime() >= sendAt ? -7 : -14);
+}
+
+/** Monday to Sunday of a week. */
+export function weekPeriod(monday: string, timeZone: string): Period {
+  return period(monday, addDays(monday, 6), timeZone);
+}

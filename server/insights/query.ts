@@ -1,0 +1,84 @@
+import type { Lead, Store } from "../db/store";
+import { previousPeriod, type Period } from "./period";
+import type { CountRow, Dimension, InsightsStorage } from "./storage";
+
+/*
+ * The one query behind `npm run insights` and the weekly report: counts of the period and of the one before,
+ * and the leads of the period joined by the attribution they already carry (landing page, referrer's origin,
+ * utm_source / utm_medium / utm_campaign). Country and device are not known for leads, so those tables have no
+ * lead column.
+ */
+
+export type Row = { name: string; visitors: number; pageviews?: number; leads?: number };
+export type Headline = { visitors: number; pageviews: number; leads: number; conversionRate: number };
+export type Insights = Headline & {
+  from: string;
+  to: string;
+  previous: Headline & { from: string; to: string };
+  landingPages: Row[];
+  pages: Row[];
+  sources: Row[];
+  campaigns: Row[];
+  countries: Row[];
+  devices: Row[];
+};
+
+export const DIRECT = "Direct";
+
+/** What names a lead in each table it counts in (undefined: it does not count there). */
+const leadKey: Partial<Record<Dimension, (lead: Lead) => string | undefined>> = {
+  landingPages: (lead) => lead.source?.landingPage,
+  sources: (lead) => (lead.source ? (lead.source.referrer ?? DIRECT) : undefined),
+  campaigns: (lead) => {
+    const utm = lead.source?.utm;
+    if (!utm || (!utm.source && !utm.medium && !utm.campaign)) return undefined;
+    return `${utm.source ?? "-"} / ${utm.medium ?? "-"} / ${utm.campaign ?? "-"}`;
+  },
+};
+/** Which tables show page views (visitors alone say it for the others). */
+const withPageviews = new Set<Dimension>(["pages", "landingPages"]);
+
+const rate = (leads: number, visitors: number) => (visitors === 0 ? 0 : Math.round((leads / visitors) * 10_000) / 10_000);
+
+function inPeriod(lead: Lead, period: Period) {
+  const at = Date.parse(lead.createdAt);
+  return at >= period.start.getTime() && at < period.end.getTime();
+}
+
+function table(dimension: Dimension, counts: CountRow[], leads: Lead[]): Row[] {
+  const keyOf = leadKey[dimension];
+  const leadsBy = new Map<string, number>();
+  for (const lead of leads) {
+    const key = keyOf?.(lead);
+    if (key !== undefined) leadsBy.set(key, (leadsBy.get(key) ?? 0) + 1);
+  }
+  const rows: Row[] = counts.map(({ name, visitors, pageviews }) => ({
+    name,
+    visitors,
+    ...(withPageviews.has(dimension) ? { pageviews } : {}),
+    ...(keyOf ? { leads: leadsBy.get(name) ?? 0 } : {}),
+  }));
+  // A lead whose landing page, source or campaign had no counted visit (counting was off, or the visitor opted out) still shows.
+  for (const [name, count] of leadsBy) {
+    if (!rows.some((row) => row.name === name)) rows.push({ name, visitors: 0, ...(withPageviews.has(dimension) ? { pageviews: 0 } : {}), leads: count });
+  }
+  return rows.sort((a, b) => b.visitors - a.visitors || (b.leads ?? 0) - (a.leads ?? 0) || a.name.localeCompare(b.name));
+}
+
+export async function insightsFor(current: Period, { storage, store, timeZone }: { storage: InsightsStorage; store: Pick<Store, "listLeads">; timeZone: string }): Promise<Insights> {
+  const previous = previousPeriod(current, timeZone);
+  const [counts, before, allLeads] = await Promise.all([storage.counts(current.start, current.end), storage.counts(previous.start, previous.end), store.listLeads()]);
+  const leads = allLeads.filter((lead) => inPeriod(lead, current));
+  const leadsBefore = allLeads.filter((lead) => inPeriod(lead, previous)).length;
+  const dimensions: Dimension[] = ["landingPages", "pages", "sources", "campaigns", "countries", "devices"];
+  return {
+    from: current.from,
+    to: current.to,
+    visitors: counts.visitors,
+    pageviews: counts.pageviews,
+    leads: leads.length,
+    conversionRate: rate(leads.length, counts.visitors),
+    previous: { from: previous.from, to: previous.to, visitors: before.visitors, pageviews: before.pageviews, leads: leadsBefore, conversionRate: rate(leadsBefore, before.visitors) },
+    ...(Object.fromEntries(dimensions.map((dimension) => [dimension, table(dimension, counts.tables[dimension], leads)])) as Record<Dimension, Row[]>),
+  };
+}

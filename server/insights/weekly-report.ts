@@ -1,0 +1,96 @@
+import { mkdir, writeFile } from "node:fs/promises";
+import { join } from "node:path";
+import { createTransport, type SendMailOptions } from "nodemailer";
+import type { Store } from "../db/store";
+import { newMessageId, refusedRecipients, smtpTransportOptions } from "../delivery/email";
+import { retryDelayMs } from "../delivery/schedule";
+import type { Logger } from "../logger";
+import { dueReportWeek, weekPeriod } from "./period";
+import { insightsFor, type Insights } from "./query";
+import { reportHtml, reportSubject, reportText } from "./report";
+import type { InsightsStorage } from "./storage";
+
+/*
+ * The weekly report goes through an outbox of its own (insights_reports, one row per week, kept apart from the
+ * leads' outbox): an instance queues the week that is due (Monday 08:00 in COMPANY_TIME_ZONE, for the Monday to
+ * Sunday before), and whichever instance holds the row's lease sends it. The row's primary key makes it once per
+ * week across every instance sharing the database; a restart finds it still pending and sends it then.
+ */
+
+export type ReportSettings = { to: string[]; from: string; timeZone: string; siteName: string; smtpUrl?: string };
+
+const LEASE_MS = 5 * 60_000;
+const RETRY_BASE_MS = 60_000;
+
+export function composeReport(insights: Insights, week: string, settings: ReportSettings): SendMailOptions {
+  return {
+    from: settings.from,
+    to: settings.to,
+    subject: reportSubject(insights, settings.siteName),
+    messageId: newMessageId(`insights-${week}`, settings.from).replace("<lead-", "<"),
+    text: reportText(insights, settings.siteName),
+    html: reportHtml(insights, settings.siteName),
+  };
+}
+
+/** Sends through SMTP_URL; a send is good only when every recipient was accepted. */
+export function smtpReportSender(url: string) {
+  const transport = createTransport(smtpTransportOptions(url));
+  const send = async (mail: SendMailOptions) => {
+    const info = await transport.sendMail(mail);
+    const refused = refusedRecipients((info.rejected ?? []) as unknown[], []);
+    if (refused) throw refused;
+  };
+  return Object.assign(send, { close: () => transport.close() });
+}
+
+/** The whole message as an .eml file (`report --preview`). */
+export async function writeReportPreview(mail: SendMailOptions, file: string): Promise<void> {
+  const transport = createTransport({ streamTransport: true, buffer: true, newline: "unix" });
+  const info = await transport.sendMail(mail);
+  await mkdir(join(file, ".."), { recursive: true });
+  await writeFile(file, info.message as Buffer);
+}
+
+type Deps = { storage: InsightsStorage; store: Pick<Store, "listLeads">; settings: ReportSettings; send: (mail: SendMailOptions) => Promise<void>; log: Logger };
+
+/** Sends the pending reports that are due (or only `week`'s). Resolves to the weeks sent. */
+export async function sendDueReports({ storage, store, settings, send, log }: Deps, now: Date, week?: string): Promise<string[]> {
+  const sent: string[] = [];
+  for (const claim of await storage.claimReports(now, LEASE_MS, week)) {
+    try {
+      const insights = await insightsFor(weekPeriod(claim.week, settings.timeZone), { storage, store, timeZone: settings.timeZone });
+      await send(composeReport(insights, claim.week, settings));
+      await storage.markReportSent(claim, new Date());
+      sent.push(claim.week);
+      log.info({ msg: "insights report sent", week: claim.week, to: settings.to.length });
+    } catch (error) {
+      const delay = retryDelayMs(claim.attempt, RETRY_BASE_MS);
+      const message = (error instanceof Error ? error.message : String(error)).slice(0, 500);
+      await storage.markReportFailed(claim, message, delay === null ? null : new Date(now.getTime() + delay)).catch(() => {});
+      log.warn({ msg: "insights report not sent", week: claim.week, attempt: claim.attempt, error: message });
+    }
+  }
+  return sent;
+}
+
+/** Every minute: queue the week that is due (if it is not queued yet), then send what is due. Returns a function that stops it. */
+export function startReportSchedule(deps: Deps, { everyMs = 60_000, now = () => new Date() }: { everyMs?: number; now?: () => Date } = {}) {
+  let running: Promise<unknown> | undefined;
+  const tick = () => {
+    running ??= (async () => {
+      const at = now();
+      await deps.storage.queueReport(dueReportWeek(at, deps.settings.timeZone), at);
+      await sendDueReports(deps, at);
+    })()
+      .catch((error: unknown) => deps.log.warn({ msg: "insights report schedule", error: (error as Error).message }))
+      .finally(() => (running = undefined));
+  };
+  tick();
+  const timer = setInterval(tick, everyMs);
+  timer.unref();
+  return async () => {
+    clearInterval(timer);
+    await running;
+  };
+}
