@@ -163,6 +163,37 @@ export class StaticSite {
     return address !== undefined && address !== pathname ? address : undefined;
   }
 
+  private previous: { dir: string; names: Set<string> } | undefined;
+
+  /** Earlier builds' assets kept on disk (previous-assets.ts): answered for /assets/* this build does not have. */
+  servePrevious(dir: string, names: Set<string>) {
+    this.previous = { dir, names };
+  }
+
+  private lookupPrevious(path: string): StaticFile | undefined {
+    const name = path.startsWith("/assets/") ? path.slice("/assets/".length) : "";
+    if (!this.previous || !this.previous.names.has(name)) return undefined;
+    const file = join(this.previous.dir, name);
+    let body: Buffer;
+    try {
+      body = readFileSync(file);
+    } catch {
+      return undefined;
+    }
+    const twin = (suffix: string) => (this.previous?.names.has(name + suffix) ? readTwin(file + suffix) : undefined);
+    const found: StaticFile = {
+      body,
+      br: twin(".br"),
+      gzip: twin(".gz"),
+      type: types[extension(name)] ?? "application/octet-stream",
+      etag: `"${createHash("sha1").update(body).digest("base64url")}"`,
+      immutable: true,
+      scriptHashes: [],
+    };
+    this.files.set(path, found);
+    return found;
+  }
+
   /** The file for a request path: "/x" finds "/x/index.html" ("/x/" is sent to "/x" by canonicalAddress first). */
   lookup(pathname: string): StaticFile | undefined {
     let path: string;
@@ -178,7 +209,7 @@ export class StaticSite {
       const file = this.files.get(candidate);
       if (file) return file;
     }
-    return undefined;
+    return this.lookupPrevious(path);
   }
 }
 
