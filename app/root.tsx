@@ -1,4 +1,4 @@
-import { useEffect, type ReactNode } from "react";
+import { lazy, Suspense, useEffect, type ReactNode } from "react";
 import { isRouteErrorResponse, Links, Meta, Outlet, Scripts, useRouteLoaderData } from "react-router";
 import type { Route } from "./+types/root";
 // Linked by the prerender only: the build inlines it into every page (scripts/inline-styles.mjs), so the client never renders the link.
@@ -9,9 +9,9 @@ import { popoverPolyfillUrl } from "virtual:popover-polyfill";
 import { beforeHydrationScript } from "~/lib/before-hydration";
 import { Enhancement } from "~/components/enhancement";
 import { ScrollManager } from "~/components/scroll-manager";
+import { StaleCodeNavigation } from "~/components/stale-code-navigation";
 import { SiteFooter, type FooterData } from "~/components/site-footer";
 import { SiteHeader } from "~/components/site-header";
-import { NotFoundMessage } from "~/components/not-found-message";
 import { site } from "~/config/site";
 import { SiteToaster } from "~/components/site-toaster";
 import { VisitRecorder } from "~/components/visit-recorder";
@@ -97,9 +97,15 @@ export default function App({ loaderData }: Route.ComponentProps) {
       <Enhancement name="Toasts">
         <SiteToaster />
       </Enhancement>
+      <Enhancement name="Navigation after a deploy">
+        <StaleCodeNavigation />
+      </Enhancement>
     </>
   );
 }
+
+// Only needed on a rare path (below): not in every page's first load.
+const NotFoundMessage = lazy(() => import("~/components/not-found-message").then((module) => ({ default: module.NotFoundMessage })));
 
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
   const footerLinks = useRouteLoaderData<typeof loader>("root");
@@ -112,7 +118,9 @@ export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
         <title>{`Page not found | ${site.name}`}</title>
         <SiteHeader />
         <main id="main" tabIndex={-1} className="outline-none">
-          <NotFoundMessage />
+          <Suspense>
+            <NotFoundMessage />
+          </Suspense>
         </main>
         {footerLinks ? <SiteFooter links={footerLinks} /> : null}
       </>

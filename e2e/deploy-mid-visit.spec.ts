@@ -40,43 +40,57 @@ function nextBuild(dir: string) {
   return renames;
 }
 
-test("a tab opened before a deploy goes where the visitor clicks after it", async ({ page }) => {
-  test.setTimeout(60_000);
-  const work = mkdtempSync(join(root, "test-results", "deploy-"));
-  const first = join(work, "first");
-  const second = join(work, "second");
-  cpSync(join(root, "build/client"), first, { recursive: true });
-  cpSync(join(root, "build/client"), second, { recursive: true });
-  const renames = nextBuild(second);
-  const serviceCode = [...renames.keys()].find((name) => name.startsWith("service-"));
-  expect(serviceCode).toBeDefined();
+for (const keep of [true, false]) {
+  const title = keep
+    ? "a tab opened before a deploy goes where the visitor clicks after it: the old code is still served"
+    : "with no old code kept (PREVIOUS_ASSETS_DAYS=0), the click still lands on its target, as a full page load";
+  test(title, async ({ page }) => {
+    test.setTimeout(60_000);
+    const work = mkdtempSync(join(root, "test-results", "deploy-"));
+    const first = join(work, "first");
+    const second = join(work, "second");
+    cpSync(join(root, "build/client"), first, { recursive: true });
+    cpSync(join(root, "build/client"), second, { recursive: true });
+    const renames = nextBuild(second);
+    const serviceCode = [...renames.keys()].find((name) => name.startsWith("service-"));
+    expect(serviceCode).toBeDefined();
 
-  const env = {
-    PORT: String(PORT + 8),
-    LOG_LEVEL: "info",
-    DATABASE_URL: `file:${work}/leads.db`,
-    PREVIOUS_ASSETS_DIR: join(work, "previous-assets"),
-  };
-  let server = await startServer({ ...env, STATIC_DIR: first });
-  try {
-    await page.goto(`${server.url}/`);
-    await waitForHydration(page);
+    const env = {
+      PORT: String(PORT + 8 + (keep ? 0 : 1)),
+      LOG_LEVEL: "info",
+      DATABASE_URL: `file:${work}/leads.db`,
+      PREVIOUS_ASSETS_DIR: join(work, "previous-assets"),
+      PREVIOUS_ASSETS_DAYS: keep ? "7" : "0",
+    };
+    let server = await startServer({ ...env, STATIC_DIR: first });
+    try {
+      await page.goto(`${server.url}/`);
+      await waitForHydration(page);
 
-    // The deploy: the process stops and starts again on the next build (the old one is gone from its folder).
-    expect(await server.stop()).toBe(0);
-    rmSync(first, { recursive: true });
-    server = await startServer({ ...env, STATIC_DIR: second });
-    expect((await page.request.get(`${server.url}/assets/${renames.get(serviceCode!)}`)).status()).toBe(200);
+      // The deploy: the process stops and starts again on the next build (the old one is gone from its folder).
+      expect(await server.stop()).toBe(0);
+      rmSync(first, { recursive: true });
+      server = await startServer({ ...env, STATIC_DIR: second });
+      expect((await page.request.get(`${server.url}/assets/${renames.get(serviceCode!)}`)).status()).toBe(200);
 
-    const requested: string[] = [];
-    page.on("response", (response) => requested.push(`${response.status()} ${new URL(response.url()).pathname}`));
-    await page.locator("#services").getByRole("link", { name: "Cloud Migration" }).click();
-    await expect(page).toHaveURL(`${server.url}/services/cloud-migration`);
-    await expect(page.getByRole("heading", { level: 1, name: /Cloud Migration/ })).toBeVisible();
-    // It came from the kept copy of the first build, as an immutable asset.
-    expect(requested).toContain(`200 /assets/${serviceCode}`);
-  } finally {
-    await server.stop();
-    rmSync(work, { recursive: true, force: true });
-  }
-});
+      const responses: string[] = [];
+      page.on("response", (response) => responses.push(`${response.status()} ${new URL(response.url()).pathname}`));
+      await page.locator("#services").getByRole("link", { name: "Cloud Migration" }).click();
+      await expect(page).toHaveURL(`${server.url}/services/cloud-migration`);
+      await expect(page.getByRole("heading", { level: 1, name: /Cloud Migration/ })).toBeVisible();
+      await waitForHydration(page);
+      if (keep) {
+        // It came from the kept copy of the first build, in the same document.
+        expect(responses).toContain(`200 /assets/${serviceCode}`);
+        expect(responses).not.toContain("200 /services/cloud-migration");
+      } else {
+        // The old code was gone: the page was loaded whole, from the new build.
+        expect(responses).toContain(`404 /assets/${serviceCode}`);
+        expect(responses).toContain("200 /services/cloud-migration");
+      }
+    } finally {
+      await server.stop();
+      rmSync(work, { recursive: true, force: true });
+    }
+  });
+}

@@ -66,8 +66,8 @@ export function ContactForm() {
   const [status, setStatus] = useState<ContactStatus>("");
   const [sending, setSending] = useState(false);
   const [logic, setLogic] = useState<Logic | "failed" | null>(null);
-  const [asked, setAsked] = useState(false);
   const [late, setLate] = useState(false);
+  const lateTimer = useRef<ReturnType<typeof setTimeout>>(undefined);
   // False in the prerendered HTML and during hydration: until then a submit would be a native form post that
   // skips the reCAPTCHA and our API's JSON, so the button waits for React.
   const hydrated = useHydrated();
@@ -78,16 +78,14 @@ export function ContactForm() {
   const submissionId = useRef<string | null>(null);
 
   const engage = useCallback(() => {
-    setAsked(true);
-    void loadLogic().then((module) => setLogic(module ?? "failed"));
+    // A chunk that hangs never fails: after a while, say so anyway (a failed one says so at once).
+    lateTimer.current ??= setTimeout(() => setLate(true), CODE_LATE_MS);
+    void loadLogic().then((module) => {
+      clearTimeout(lateTimer.current);
+      setLogic(module ?? "failed");
+    });
   }, []);
-
-  // A chunk that hangs never fails: after a while, say so anyway (a failed one says so at once).
-  useEffect(() => {
-    if (!asked || logic) return;
-    const timer = setTimeout(() => setLate(true), CODE_LATE_MS);
-    return () => clearTimeout(timer);
-  }, [asked, logic]);
+  useEffect(() => () => clearTimeout(lateTimer.current), []);
 
   useEffect(() => {
     const element = form.current;
