@@ -32,7 +32,9 @@ ENV NODE_ENV=production \
     PORT=3000
 WORKDIR /app
 COPY package.json package-lock.json ./
-# data/ (the SQLite file) is the only place the server writes, so it is the only one the node user owns.
+# data/ (the SQLite file, and data/previous-assets: earlier builds' /assets, served for PREVIOUS_ASSETS_DAYS after
+# the deploy that replaced them, so tabs opened before it still load their pages' code; decision 31) is the only
+# place the server writes, so it is the only one the node user owns. Keep the volume across image replacements.
 RUN npm ci --omit=dev --no-audit --no-fund \
     && npm cache clean --force \
     && mkdir -p /app/data \

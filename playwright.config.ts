@@ -126,7 +126,7 @@ export default defineConfig<SiteDataOptions>({
       url: `${BASE_URL}/`,
       reuseExistingServer: false,
       timeout: 30_000,
-      env: { ...mainServerEnv, PORT: String(PORT), DATABASE_URL, LEADS_MAIL_DIR: `${runDir}/mail` },
+      env: { ...mainServerEnv, PORT: String(PORT), DATABASE_URL, LEADS_MAIL_DIR: `${runDir}/mail`, PREVIOUS_ASSETS_DIR: `${runDir}/previous-assets` },
     },
     ...(withPostgres
       ? [

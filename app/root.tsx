@@ -1,5 +1,5 @@
-import { useEffect, type ReactNode } from "react";
-import { isRouteErrorResponse, Links, Meta, Outlet, Scripts } from "react-router";
+import { lazy, Suspense, useEffect, type ReactNode } from "react";
+import { isRouteErrorResponse, Links, Meta, Outlet, Scripts, useRouteLoaderData } from "react-router";
 import type { Route } from "./+types/root";
 // Linked by the prerender only: the build inlines it into every page (scripts/inline-styles.mjs), so the client never renders the link.
 import stylesheet from "./app.css?url";
@@ -9,8 +9,10 @@ import { popoverPolyfillUrl } from "virtual:popover-polyfill";
 import { beforeHydrationScript } from "~/lib/before-hydration";
 import { Enhancement } from "~/components/enhancement";
 import { ScrollManager } from "~/components/scroll-manager";
+import { StaleCodeNavigation } from "~/components/stale-code-navigation";
 import { SiteFooter, type FooterData } from "~/components/site-footer";
 import { SiteHeader } from "~/components/site-header";
+import { site } from "~/config/site";
 import { SiteToaster } from "~/components/site-toaster";
 import { VisitRecorder } from "~/components/visit-recorder";
 import { HydrateApart } from "~/components/ui/hydrate-apart";
@@ -48,9 +50,10 @@ export function Layout({ children }: { children: ReactNode }) {
           <>
             <link rel="stylesheet" href={stylesheet} />
             <script dangerouslySetInnerHTML={{ __html: beforeHydrationScript(popoverPolyfillUrl) }} />
-            {/* Without JavaScript, what only a script would complete is not shown as if it were on its way. */}
+            {/* Without JavaScript, what only a script would complete is not shown as if it were on its way, and the
+                menu's items are the ones that reload the page (site-header.tsx), so that choosing one closes it. */}
             <noscript>
-              <style>{"[data-captcha-phase]{display:none}"}</style>
+              <style>{"[data-captcha-phase],.menu-scripted{display:none}"}</style>
             </noscript>
           </>
         ) : null}
@@ -94,19 +97,44 @@ export default function App({ loaderData }: Route.ComponentProps) {
       <Enhancement name="Toasts">
         <SiteToaster />
       </Enhancement>
+      <Enhancement name="Navigation after a deploy">
+        <StaleCodeNavigation />
+      </Enhancement>
     </>
   );
 }
 
+// Only needed on a rare path (below): not in every page's first load.
+const NotFoundMessage = lazy(() => import("~/components/not-found-message").then((module) => ({ default: module.NotFoundMessage })));
+
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
-  let detail = "An unexpected error occurred.";
+  const footerLinks = useRouteLoaderData<typeof loader>("root");
+  // A page's data that is not there is a page that is not there: the not-found page, in the site's frame. React
+  // Router 7.18's client matches routes without regard to case (it drops `caseSensitive`), so a link to
+  // /SERVICES/cloud-migration ends here, on the 404 the server gives its data.
+  if (isRouteErrorResponse(error) && error.status === 404) {
+    return (
+      <>
+        <title>{`Page not found | ${site.name}`}</title>
+        <SiteHeader />
+        <main id="main" tabIndex={-1} className="outline-none">
+          <Suspense>
+            <NotFoundMessage />
+          </Suspense>
+        </main>
+        {footerLinks ? <SiteFooter links={footerLinks} /> : null}
+      </>
+    );
+  }
+  // The spec's fallback screen: the status and text of an error response; for a thrown error its message and stack,
+  // in development only. A visitor of the built site gets a plain sentence: a message or stack is internals.
+  let detail = "Something went wrong while showing this page. Please try again, or start from the home page.";
   let stack: string | undefined;
   if (isRouteErrorResponse(error)) {
     detail = `${error.status} ${error.statusText}`.trim();
-  } else if (error instanceof Error) {
+  } else if (import.meta.env.DEV && error instanceof Error) {
     detail = error.message;
-    // Internals are for developers only; production visitors never see a stack trace.
-    if (import.meta.env.DEV) stack = error.stack;
+    stack = error.stack;
   }
   return (
     <main id="main" className="mx-auto max-w-3xl px-4 py-24">

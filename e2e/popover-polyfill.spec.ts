@@ -111,6 +111,48 @@ test.describe("without the popover API", () => {
     await waitForHydration(page);
     await expect(mark).toHaveCount(0);
   });
+
+  test("when the polyfill fails, a menu that opens, closes and covers nothing takes the popover's place", async ({ browser }) => {
+    // Old Safari's screen (375x667), where the popover used to sit open in the sticky header at 363 px.
+    const context = await browser.newContext({ viewport: { width: 375, height: 667 }, hasTouch: true, isMobile: true });
+    const page = await context.newPage();
+    await page.addInitScript(removePopoverApi);
+    await page.route(POLYFILL, (route) => route.abort());
+    await page.goto("/services/cloud-migration");
+    await waitForHydration(page);
+    await expect(page.locator("html[data-no-popover]")).toHaveCount(1);
+    // The popover and its button are gone, so nothing is open over the page.
+    await expect(page.locator("#mobile-menu")).toBeHidden();
+    await expect(page.getByRole("button", { name: "Open menu" })).toBeHidden();
+    const fallback = page.getByRole("navigation", { name: "Mobile" });
+    await expect(fallback).toBeHidden();
+    const hero = await page.getByRole("heading", { level: 1 }).boundingBox();
+    expect(hero!.y).toBeLessThan(200);
+
+    const summary = page.locator(".menu-fallback > summary");
+    await expect(summary).toHaveAccessibleName("Menu");
+    await summary.tap();
+    await expect(fallback).toBeVisible();
+    const box = (await fallback.boundingBox())!;
+    expect(box).toMatchObject({ x: 0, y: 64, width: 375 });
+    expect(box.y + box.height).toBeLessThanOrEqual(667);
+    await summary.tap();
+    await expect(fallback).toBeHidden();
+
+    // An item goes to its section as a new page, so the menu is closed on arrival.
+    await summary.tap();
+    await fallback.getByRole("link", { name: "Industries" }).tap();
+    await expect(page).toHaveURL("/#industries");
+    await waitForHydration(page);
+    await expect(fallback).toBeHidden();
+    expect(Math.abs((await settledTop(page, "industries")) - 70)).toBeLessThanOrEqual(3);
+    // From the home page too (/index.html#about, sent to /#about by the server).
+    await summary.tap();
+    await fallback.getByRole("link", { name: "About" }).tap();
+    await expect(page).toHaveURL("/#about");
+    await expect(fallback).toBeHidden();
+    await context.close();
+  });
 });
 
 test("with the popover API, the polyfill is never requested", async ({ page }) => {

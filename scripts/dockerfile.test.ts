@@ -61,6 +61,13 @@ describe("Dockerfile", () => {
     expect(args(final, "ENV").join(" ")).toMatch(/NODE_ENV=production/);
   });
 
+  it("keeps earlier builds' assets on the volume, where the node user can write and a new image finds them", () => {
+    expect(args(final, "WORKDIR")).toEqual(["/app"]);
+    const config = loadConfig({});
+    expect(config.PREVIOUS_ASSETS_DIR.startsWith("data/")).toBe(true);
+    expect(config.PREVIOUS_ASSETS_DAYS).toBe(7);
+  });
+
   it("checks liveness on /healthz with node (no curl in a slim image) and starts node itself, in exec form", () => {
     const [healthcheck] = args(final, "HEALTHCHECK");
     expect(healthcheck).toMatch(/^--interval=\d+s --timeout=\d+s --start-period=\d+s --retries=\d+ CMD \[/);

@@ -87,6 +87,11 @@ export function createApp({ config, site, log, contactApi, visitApi, health }: A
   app.all("/api/*", (c) => c.json({ ok: false, error: "Not found" }, 404));
 
   app.on(["GET", "HEAD"], "*", (c) => {
+    // A page asked for in another spelling (capitals, trailing slash, /index.html, %2F) goes to its one address,
+    // query kept; the client router matches case-sensitively, so it renders what the server answers.
+    const url = new URL(c.req.url);
+    const address = site.canonicalAddress(url.pathname);
+    if (address !== undefined) return c.redirect(`${address}${url.search}`, 301);
     const file = site.lookup(c.req.path);
     return file ? sendFile(c, file, 200, config) : sendFile(c, site.notFound, 404, config);
   });

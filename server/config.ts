@@ -30,6 +30,9 @@ const envSchema = z.object({
   // Empty counts as unset (a container's ENV carried from a build argument that was not given).
   SITE_URL: z.preprocess((value) => (value === "" ? undefined : value), z.url().optional()),
   STATIC_DIR: z.string().default("build/client"),
+  /** Earlier builds' /assets, served this many days after the deploy that replaced them (0: off). Decision 31. */
+  PREVIOUS_ASSETS_DIR: z.string().default("data/previous-assets"),
+  PREVIOUS_ASSETS_DAYS: z.coerce.number().min(0).max(365).default(7),
   DATABASE_URL: z
     .string()
     .regex(/^(file:|postgres(ql)?:\/\/)/i, "must be a file: URL (SQLite) or postgres://user:password@host:port/database")

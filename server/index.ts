@@ -12,6 +12,8 @@ import { createMetrics, serveMetrics } from "./metrics";
 import { startRetention } from "./retention";
 import { applyHttpLimits, httpServerOptions, installShutdown } from "./server-process";
 import { StaticSite } from "./static-site";
+import { keepPreviousAssets } from "./previous-assets";
+import { join } from "node:path";
 
 let config;
 try {
@@ -23,6 +25,16 @@ try {
 
 const log = createLogger(config.LOG_LEVEL);
 const site = new StaticSite(config.STATIC_DIR);
+// A tab opened before a deploy still finds the code of the page it goes to (decision 31).
+if (config.PREVIOUS_ASSETS_DAYS > 0) {
+  try {
+    const { kept } = keepPreviousAssets({ buildAssets: join(config.STATIC_DIR, "assets"), dir: config.PREVIOUS_ASSETS_DIR, days: config.PREVIOUS_ASSETS_DAYS });
+    site.servePrevious(config.PREVIOUS_ASSETS_DIR, kept);
+  } catch (error) {
+    // Not worth refusing to start over: open tabs then reload the page they are on after a deploy, as before.
+    console.warn(`Cannot keep earlier builds' assets in ${config.PREVIOUS_ASSETS_DIR}: ${(error as Error).message}`);
+  }
+}
 if (config.usingTestKeys && config.LOG_LEVEL !== "silent") console.warn(testKeysWarning());
 
 const metrics = createMetrics();

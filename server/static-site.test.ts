@@ -75,3 +75,49 @@ describe("static files over the app", () => {
     expect((await get({ "Accept-Encoding": "gzip", "If-None-Match": `W/${gzip}` })).status).toBe(304);
   });
 });
+
+describe("one address per page", () => {
+  let site: string;
+  beforeAll(() => {
+    site = mkdtempSync(join(tmpdir(), "static-pages-"));
+    writeFileSync(join(site, "index.html"), page);
+    for (const dir of ["404", "services/cloud-migration"]) {
+      mkdirSync(join(site, dir), { recursive: true });
+      writeFileSync(join(site, dir, "index.html"), `<!doctype html><title>${dir}</title>`);
+    }
+    mkdirSync(join(site, "assets"));
+    writeFileSync(join(site, "assets", "App.js"), "console.log(1)");
+  });
+  afterAll(() => rmSync(site, { recursive: true, force: true }));
+  const app = () => createApp({ config: loadConfig({ STATIC_DIR: site }), site: new StaticSite(site, () => {}), log: createLogger("silent") });
+
+  it("sends another spelling of a page to its address with a 301, keeping the query", async () => {
+    const cases: [string, string][] = [
+      ["/SERVICES/cloud-migration", "/services/cloud-migration"],
+      ["/services/Cloud-Migration?utm_source=x&a=1", "/services/cloud-migration?utm_source=x&a=1"],
+      ["/services/cloud-migration/", "/services/cloud-migration"],
+      ["/services/cloud-migration/index.html", "/services/cloud-migration"],
+      ["/services%2Fcloud-migration", "/services/cloud-migration"],
+      ["/services%2fcloud-migration/", "/services/cloud-migration"],
+      ["//services//cloud-migration", "/services/cloud-migration"],
+      ["/index.html", "/"],
+      ["/INDEX.HTML?x=1", "/?x=1"],
+    ];
+    for (const [from, to] of cases) {
+      const response = await app().request(from);
+      expect(response.status, from).toBe(301);
+      expect(response.headers.get("location"), from).toBe(to);
+    }
+    expect((await app().request("/services/cloud-migration")).status).toBe(200);
+    expect((await app().request("/?x=1")).status).toBe(200);
+  });
+
+  it("never redirects off the site, nor to a page that does not exist, nor files other than pages", async () => {
+    for (const path of ["//evil.com", "/%2F%2Fevil.com", "/%2f%2fevil.com/", "///evil.com/index.html", "/\\evil.com", "/%5Cevil.com", "/services/nope/", "/404/", "/404", "/ASSETS/App.js", "/assets/app.js", "/%E0%A4%A"]) {
+      const response = await app().request(path);
+      expect(response.status, path).toBe(404);
+      expect(response.headers.get("location"), path).toBeNull();
+    }
+    expect((await app().request("/assets/App.js")).status).toBe(200);
+  });
+});

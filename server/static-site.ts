@@ -91,8 +91,30 @@ export function inlineScriptHashes(html: string): string[] {
 // Files that exist in the build but must never be answered with 200.
 const hidden = new Set(["/__spa-fallback.html", "/404/index.html", "/404", "/404/"]);
 
+/** The address a page is known by: "/" or "/services/cloud-migration" (no trailing slash, no index.html). */
+const pageAddress = (url: string) => url.slice(0, -"index.html".length).replace(/(.)\/$/, "$1");
+
+/**
+ * How a request path is compared with the pages' addresses: decoded (so %2F is a slash), runs of slashes as
+ * one, without a trailing "/" or "/index.html", in lower case. `undefined` for a path that does not decode.
+ */
+export function addressKey(pathname: string): string | undefined {
+  let path: string;
+  try {
+    path = decodeURIComponent(pathname);
+  } catch {
+    return undefined;
+  }
+  if (path.includes("\0")) return undefined;
+  path = path.replace(/\/{2,}/g, "/").replace(/\/index\.html$/i, "/");
+  if (path.length > 1) path = path.replace(/\/+$/, "");
+  return (path || "/").toLowerCase();
+}
+
 export class StaticSite {
   private files = new Map<string, StaticFile>();
+  /** Each page's address by its addressKey, to send other spellings of it to the one address. */
+  private pages = new Map<string, string>();
   readonly notFound: StaticFile;
 
   constructor(
@@ -117,12 +139,62 @@ export class StaticSite {
         scriptHashes: type.startsWith("text/html") ? inlineScriptHashes(body.toString("utf8")) : [],
       });
     }
+    for (const url of this.files.keys()) {
+      if (!url.endsWith("/index.html") || hidden.has(url)) continue;
+      const address = pageAddress(url);
+      const key = addressKey(address);
+      if (key) this.pages.set(key, address);
+    }
     const notFound = this.files.get("/404/index.html");
     if (!notFound) throw new Error(`The build in ${root} has no 404/index.html`);
     this.notFound = notFound;
   }
 
-  /** The file for a request path: "/x" and "/x/" both find "/x/index.html". */
+  /**
+   * The address to send a request to (301) when it names a page in another spelling: other capitals, a trailing
+   * slash, "/index.html", an encoded slash or doubled slashes. `undefined` when the path is a page's own address,
+   * or no page at all. The answer is always one of the build's own addresses, never anything taken from the
+   * request, so it cannot be turned into an open redirect ("//evil.com" is no page: not found).
+   * `pathname` is the raw path of the request line (still percent-encoded).
+   */
+  canonicalAddress(pathname: string): string | undefined {
+    const key = addressKey(pathname);
+    const address = key === undefined ? undefined : this.pages.get(key);
+    return address !== undefined && address !== pathname ? address : undefined;
+  }
+
+  private previous: { dir: string; names: Set<string> } | undefined;
+
+  /** Earlier builds' assets kept on disk (previous-assets.ts): answered for /assets/* this build does not have. */
+  servePrevious(dir: string, names: Set<string>) {
+    this.previous = { dir, names };
+  }
+
+  private lookupPrevious(path: string): StaticFile | undefined {
+    const name = path.startsWith("/assets/") ? path.slice("/assets/".length) : "";
+    if (!this.previous || !this.previous.names.has(name)) return undefined;
+    const file = join(this.previous.dir, name);
+    let body: Buffer;
+    try {
+      body = readFileSync(file);
+    } catch {
+      return undefined;
+    }
+    const twin = (suffix: string) => (this.previous?.names.has(name + suffix) ? readTwin(file + suffix) : undefined);
+    const found: StaticFile = {
+      body,
+      br: twin(".br"),
+      gzip: twin(".gz"),
+      type: types[extension(name)] ?? "application/octet-stream",
+      etag: `"${createHash("sha1").update(body).digest("base64url")}"`,
+      immutable: true,
+      scriptHashes: [],
+    };
+    this.files.set(path, found);
+    return found;
+  }
+
+  /** The file for a request path: "/x" finds "/x/index.html" ("/x/" is sent to "/x" by canonicalAddress first). */
   lookup(pathname: string): StaticFile | undefined {
     let path: string;
     try {
@@ -137,7 +209,7 @@ export class StaticSite {
       const file = this.files.get(candidate);
       if (file) return file;
     }
-    return undefined;
+    return this.lookupPrevious(path);
   }
 }
 

@@ -1,6 +1,7 @@
 import { useRef, useState } from "react";
+import { useLocation } from "react-router";
 import { site } from "~/config/site";
-import type { HomeSection } from "~/config/paths";
+import { paths, type HomeSection } from "~/config/paths";
 import { SectionLink } from "./section-link";
 import { buttonClass } from "./ui/button";
 import { useHydrated } from "~/lib/use-hydrated";
@@ -27,6 +28,39 @@ function isOpen(menu: HTMLElement | null): boolean {
     reportSkipped("Menu state", error);
     return false;
   }
+}
+
+const MenuIcon = ({ className = "" }: { className?: string }) => (
+  <svg aria-hidden="true" viewBox="0 0 24 24" className={`${className} size-6`} fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round">
+    <path d="M4 7h16M4 12h16M4 17h16" />
+  </svg>
+);
+const itemClass = "block rounded-md px-3 py-3 font-medium text-slate-700 hover:bg-slate-50";
+
+/**
+ * The menu's items as links that load the page afresh, for where nothing else closes the menu once an item is
+ * chosen: JavaScript off (in the popover, inside <noscript>), and the <details> menu of a browser without popovers.
+ * On the home page "/#about" would only move within the page, leaving the menu open over the section; "/index.html"
+ * loads it again (the server sends it to "/" with a 301, the fragment kept), so the menu is closed on arrival.
+ */
+function ReloadingItems() {
+  const home = useLocation().pathname === paths.home ? "/index.html" : paths.home;
+  return (
+    <ul className="space-y-1 px-4 py-4">
+      {navItems.map((item) => (
+        <li key={item.section}>
+          <a href={`${home}#${item.section}`} className={itemClass}>
+            {item.label}
+          </a>
+        </li>
+      ))}
+      <li className="pt-2">
+        <a href={`${home}#contact`} className={buttonClass("primary", "md", "w-full")}>
+          {connectLabel}
+        </a>
+      </li>
+    </ul>
+  );
 }
 
 export function SiteHeader() {
@@ -67,19 +101,30 @@ export function SiteHeader() {
         <button
           type="button"
           popoverTarget={menuId}
-          className="inline-flex size-11 items-center justify-center rounded-md text-slate-700 hover:bg-slate-100 md:hidden"
+          className="menu-button inline-flex size-11 items-center justify-center rounded-md text-slate-700 hover:bg-slate-100 md:hidden"
           aria-expanded={hydrated ? menuOpen : undefined}
           aria-controls={menuId}
         >
           <span className="menu-closed-only sr-only">Open menu</span>
           <span className="menu-open-only sr-only">Close menu</span>
-          <svg aria-hidden="true" viewBox="0 0 24 24" className="menu-closed-only size-6" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round">
-            <path d="M4 7h16M4 12h16M4 17h16" />
-          </svg>
+          <MenuIcon className="menu-closed-only" />
           <svg aria-hidden="true" viewBox="0 0 24 24" className="menu-open-only size-6" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round">
             <path d="M6 6l12 12M18 6L6 18" />
           </svg>
         </button>
+
+        {/* Where there is no popover API and its polyfill has not run (Safari before 17 with JavaScript off, or the
+            polyfill failed), CSS shows this instead of the button and the popover (app.css): a disclosure that
+            opens, closes, and drops down under the bar, scrolling inside itself, instead of a menu always open. */}
+        <details className="menu-fallback">
+          <summary className="inline-flex size-11 cursor-pointer list-none items-center justify-center rounded-md text-slate-700 hover:bg-slate-100">
+            <span className="sr-only">Menu</span>
+            <MenuIcon />
+          </summary>
+          <nav aria-label="Mobile" className="phone-menu-fallback">
+            <ReloadingItems />
+          </nav>
+        </details>
       </div>
 
       {/* A popover: fixed in the top layer (the browser's own style), placed just under the header bar (app.css);
@@ -93,10 +138,11 @@ export function SiteHeader() {
         onToggle={(event) => setMenuOpen(event.newState === "open")}
         className="phone-menu md:hidden"
       >
-        <ul className="space-y-1 px-4 py-4">
+        {/* With JavaScript off these are replaced by the <noscript> items (the head hides .menu-scripted). */}
+        <ul className="menu-scripted space-y-1 px-4 py-4">
           {navItems.map((item) => (
             <li key={item.section}>
-              <SectionLink to={item.section} onClick={closeMenu} className="block rounded-md px-3 py-3 font-medium text-slate-700 hover:bg-slate-50">
+              <SectionLink to={item.section} onClick={closeMenu} className={itemClass}>
                 {item.label}
               </SectionLink>
             </li>
@@ -107,6 +153,9 @@ export function SiteHeader() {
             </SectionLink>
           </li>
         </ul>
+        <noscript>
+          <ReloadingItems />
+        </noscript>
       </nav>
     </header>
   );

@@ -106,6 +106,8 @@ export async function startServer(env: Record<string, string>): Promise<SiteServ
       NODE_ENV: "test",
       // Development-style .eml previews go beside the test's database, not into the checkout's data/.
       LEADS_MAIL_DIR: join(databaseUrl.startsWith("file:") ? dirname(databaseUrl.slice("file:".length)) : mkdtempSync(join(root, "test-results", "mail-")), "mail"),
+      // Earlier builds' assets (decision 31): not in the checkout's data/.
+      PREVIOUS_ASSETS_DIR: mkdtempSync(join(root, "test-results", "previous-assets-")),
       ...env,
       DATABASE_URL: databaseUrl,
     },

@@ -6,7 +6,7 @@ import { HONEYPOT_FIELD, contactLimits } from "~/lib/contact-fields";
 import { useHydrated } from "~/lib/use-hydrated";
 import type { CaptchaHandle } from "./captcha";
 import type * as ContactFormLogic from "./contact-form-logic";
-import { CaptchaLoadFailed, CaptchaLoading } from "./captcha-notes";
+import { CaptchaLoadFailed, CaptchaLoading, FormCodeLate } from "./captcha-notes";
 import { contactStatus, type ContactStatus } from "./contact-status";
 
 export { contactStatus } from "./contact-status";
@@ -32,6 +32,9 @@ const loadLogic = () =>
     logicModule = undefined;
     return null;
   }));
+
+/** How long the form's code may take, once asked for, before the form offers the e-mail and phone instead (app.css has the same for before hydration). */
+const CODE_LATE_MS = 8000;
 
 /** Start loading this far before the form scrolls into view, so the captcha is usually ready when seen. */
 const NEAR_VIEWPORT = "800px 0px";
@@ -63,6 +66,8 @@ export function ContactForm() {
   const [status, setStatus] = useState<ContactStatus>("");
   const [sending, setSending] = useState(false);
   const [logic, setLogic] = useState<Logic | "failed" | null>(null);
+  const [late, setLate] = useState(false);
+  const lateTimer = useRef<ReturnType<typeof setTimeout>>(undefined);
   // False in the prerendered HTML and during hydration: until then a submit would be a native form post that
   // skips the reCAPTCHA and our API's JSON, so the button waits for React.
   const hydrated = useHydrated();
@@ -73,8 +78,14 @@ export function ContactForm() {
   const submissionId = useRef<string | null>(null);
 
   const engage = useCallback(() => {
-    void loadLogic().then((module) => setLogic(module ?? "failed"));
+    // A chunk that hangs never fails: after a while, say so anyway (a failed one says so at once).
+    lateTimer.current ??= setTimeout(() => setLate(true), CODE_LATE_MS);
+    void loadLogic().then((module) => {
+      clearTimeout(lateTimer.current);
+      setLogic(module ?? "failed");
+    });
   }, []);
+  useEffect(() => () => clearTimeout(lateTimer.current), []);
 
   useEffect(() => {
     const element = form.current;
@@ -162,8 +173,15 @@ export function ContactForm() {
         <div>
           <div className="min-h-[78px]" data-captcha-phase={logic === "failed" ? "failed" : "waiting"}>
             {logic === "failed" ? null : <CaptchaLoading />}
+            {/* Before hydration CSS shows it after a few seconds (the page's scripts may never run); after, React does. */}
+            {logic === "failed" ? null : <FormCodeLate due={late} />}
           </div>
-          {logic === "failed" ? <CaptchaLoadFailed /> : null}
+          {logic === "failed" ? (
+            <>
+              <CaptchaLoadFailed />
+              <FormCodeLate due />
+            </>
+          ) : null}
         </div>
       )}
 

@@ -1,0 +1,111 @@
+import { expect, test, type Page } from "@playwright/test";
+import { site } from "../app/config/site";
+import { waitForHydration } from "./support/pages";
+
+/*
+ * What a visitor gets when the page's own code does not arrive (the contact form's fallback) and on paper
+ * (the print stylesheet at the end of app/app.css).
+ */
+
+const FORM_CODE = /\/assets\/contact-form-logic-[\w-]+\.js$/;
+
+async function expectOtherWaysIn(page: Page, { hydrated }: { hydrated: boolean }) {
+  const note = page.locator("#contact").getByText(/The form could not be loaded/);
+  await expect(note).toBeVisible({ timeout: 12_000 });
+  for (const email of site.emails) await expect(note.getByRole("link", { name: email })).toHaveAttribute("href", `mailto:${email}`);
+  await expect(note.getByRole("link", { name: site.phone.display })).toHaveAttribute("href", site.phone.href);
+  // Before hydration Send stays disabled (a native post would skip the check); after it, Send tries the code again.
+  if (!hydrated) await expect(page.getByRole("button", { name: "Send Message" })).toBeDisabled();
+}
+
+test.describe("contact form whose code does not arrive", () => {
+  test("none of the page's scripts load: after a few seconds the form says so and offers the e-mail and phone", async ({ page }) => {
+    await page.route("**/assets/*.js", (route) => route.abort());
+    await page.goto("/#contact");
+    const note = page.locator("#contact").getByText(/The form could not be loaded/);
+    // Not at once: a page whose code is only slow must not cry wolf.
+    await page.waitForTimeout(2000);
+    await expect(note).toBeHidden();
+    await expect(page.getByText("Loading the reCAPTCHA check…")).toBeVisible();
+    await expectOtherWaysIn(page, { hydrated: false });
+    await expect(page.locator("html[data-hydrated]")).toHaveCount(0);
+  });
+
+  test("the form's chunk hangs after hydration: the same note, once the code is overdue", async ({ page }) => {
+    await page.route(FORM_CODE, () => {
+      /* never answered */
+    });
+    await page.goto("/");
+    await waitForHydration(page);
+    await page.locator("#contact").scrollIntoViewIfNeeded();
+    await page.waitForTimeout(2000);
+    await expect(page.locator("#contact").getByText(/The form could not be loaded/)).toBeHidden();
+    await expectOtherWaysIn(page, { hydrated: true });
+  });
+
+  test("the form's chunk fails after hydration: the note and the e-mail and phone at once", async ({ page }) => {
+    await page.route(FORM_CODE, (route) => route.abort());
+    await page.goto("/");
+    await waitForHydration(page);
+    await page.locator("#contact").scrollIntoViewIfNeeded();
+    await expect(page.getByText(/The reCAPTCHA check could not be loaded/)).toBeVisible({ timeout: 3000 });
+    await expectOtherWaysIn(page, { hydrated: true });
+  });
+});
+
+/** WCAG contrast ratio of two "rgb(r, g, b)" colours. */
+function contrast(a: string, b: string) {
+  const luminance = (color: string) => {
+    const [r, g, bl] = (color.match(/[\d.]+/g) ?? []).slice(0, 3).map((v) => {
+      const c = Number(v) / 255;
+      return c <= 0.03928 ? c / 12.92 : ((c + 0.055) / 1.055) ** 2.4;
+    });
+    return 0.2126 * r! + 0.7152 * g! + 0.0722 * bl!;
+  };
+  const [hi, lo] = [luminance(a), luminance(b)].sort((x, y) => y - x);
+  return (hi! + 0.05) / (lo! + 0.05);
+}
+
+test.describe("printed", () => {
+  for (const path of ["/", "/services/cloud-migration"]) {
+    test(`${path}: no navigation, menu or form controls; dark on white; links with their address; cards whole`, async ({ page }) => {
+      await page.goto(path);
+      await waitForHydration(page);
+      await page.emulateMedia({ media: "print" });
+      await expect(page.getByRole("banner")).toBeHidden();
+      for (const nav of await page.locator("nav").all()) await expect(nav).toBeHidden();
+      await expect(page.locator("#mobile-menu")).toBeHidden();
+      await expect(page.locator("form input, form textarea, button")).toHaveCount(await page.locator("form input, form textarea, button").count());
+      for (const control of await page.locator("input:not([tabindex='-1']), textarea, button").all()) await expect(control).toBeHidden();
+
+      // Every piece of text that used to print pale (hero, closing band, footer) is dark on white now.
+      const colours = await page.evaluate(() => {
+        const pick = (selector: string) => [...document.querySelectorAll(selector)].map((element) => getComputedStyle(element).color);
+        return {
+          page: getComputedStyle(document.body).backgroundColor,
+          text: [...pick("main h1"), ...pick("main section:first-of-type p"), ...pick("main > :last-child p"), ...pick("footer p"), ...pick("footer a")],
+          backgrounds: [...document.querySelectorAll("main section, footer")].map((element) => getComputedStyle(element).backgroundColor),
+        };
+      });
+      expect(colours.page).toBe("rgb(255, 255, 255)");
+      expect(colours.text.length).toBeGreaterThan(3);
+      for (const colour of colours.text) expect(contrast(colour, "rgb(255, 255, 255)"), colour).toBeGreaterThanOrEqual(7);
+      for (const background of colours.backgrounds) expect(["rgba(0, 0, 0, 0)", "rgb(255, 255, 255)"]).toContain(background);
+
+      // A link to another page is followed by its address; a section link or a placeholder is not.
+      const after = await page.evaluate(() =>
+        [...document.querySelectorAll("main a[href^='/'], footer a[href^='/']")].slice(0, 5).map((a) => [a.getAttribute("href"), getComputedStyle(a, "::after").content]),
+      );
+      expect(after.length).toBeGreaterThan(0);
+      for (const [href, content] of after) expect(content, href!).toBe(`" (${href})"`);
+      expect(await page.evaluate(() => getComputedStyle(document.querySelector("a[aria-disabled='true']")!, "::after").content)).toBe("none");
+      const cards = await page.evaluate(() => [...document.querySelectorAll("article, img")].map((element) => getComputedStyle(element).breakInside));
+      expect(cards.length).toBeGreaterThan(0);
+      expect(new Set(cards)).toEqual(new Set(["avoid"]));
+
+      const pdf = await page.pdf({ format: "A4" });
+      expect(pdf.subarray(0, 5).toString()).toBe("%PDF-");
+      expect(pdf.length).toBeGreaterThan(20_000);
+    });
+  }
+});
