@@ -159,8 +159,8 @@ export function ContactForm() {
           <Captcha ref={captcha} />
         </Enhancement>
       ) : (
-        <div>
-          <div className="min-h-[78px]" data-captcha-phase={logic === "failed" ? "failed" : "waiting"}>
+        <div className="captcha-slot">
+          <div className="captcha-box" data-captcha-phase={logic === "failed" ? "failed" : "waiting"}>
             {logic === "failed" ? null : <CaptchaLoading />}
           </div>
           {logic === "failed" ? <CaptchaLoadFailed /> : null}
