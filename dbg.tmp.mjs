@@ -73,7 +73,7 @@ function probeScript(options) {
   console.error = function (...args) { errors.push(args.map(text).join(" ")); return original.apply(this, args); };
   addEventListener("error", (event) => {
     const target = event.target;
-    if (target && target !== window && target.tagName) errors.push("failed to load " + (target.src || target.href || target.tagName));
+    if (target && target !== window && target.tagName) errors.push("failed to load " + target.tagName.toLowerCase() + (target.rel ? "[rel=" + target.rel + "]" : "") + " " + (target.src || target.href));
     else errors.push("uncaught: " + event.message);
   }, true);
   addEventListener("unhandledrejection", (event) => errors.push("unhandled rejection: " + text(event.reason)));

@@ -27,7 +27,9 @@ function probeScript(options: ProxyOptions) {
   console.error = function (...args) { errors.push(args.map(text).join(" ")); return original.apply(this, args); };
   addEventListener("error", (event) => {
     const target = event.target;
-    if (target && target !== window && target.tagName) errors.push("failed to load " + (target.src || target.href || target.tagName));
+    // Firefox fires "error" at a modulepreload link whose module is already loaded, without a console line or a
+    // failed request: not a problem a visitor has. Every other failed load (a script, a stylesheet, an image) counts.
+    if (target && target !== window && target.tagName) { if (target.rel !== "modulepreload") errors.push("failed to load " + target.tagName.toLowerCase() + (target.rel ? "[rel=" + target.rel + "]" : "") + " " + (target.src || target.href)); }
     else errors.push("uncaught: " + event.message);
   }, true);
   addEventListener("unhandledrejection", (event) => errors.push("unhandled rejection: " + text(event.reason)));

@@ -75,7 +75,17 @@ class FirefoxPage implements EnginePage {
     await this.page.setViewport({ width, height });
   }
   async click(selector: string) {
-    await this.page.locator(selector).setEnsureElementIsInTheViewport(false).click();
+    // Mouse input at the element's centre: Puppeteer's locators wait on page scripts, which JavaScript off stops.
+    const point = await this.page.evaluate((s) => {
+      const element = document.querySelector(s);
+      if (!element) return null;
+      const box = element.getBoundingClientRect();
+      if (box.top < 0 || box.bottom > innerHeight) element.scrollIntoView({ block: "center" });
+      const rect = element.getBoundingClientRect();
+      return { x: rect.left + rect.width / 2, y: rect.top + rect.height / 2 };
+    }, selector);
+    if (!point) throw new Error(`No element matches ${selector}`);
+    await this.page.mouse.click(point.x, point.y);
   }
   async type(selector: string, text: string) {
     await this.page.focus(selector);
