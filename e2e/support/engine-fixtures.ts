@@ -77,32 +77,38 @@ export function waitForHydration(page: EnginePage) {
   );
 }
 
-/** The element's distance from the top of the viewport once it has stopped moving (unchanged for 700 ms). */
+/**
+ * Unchanged for 1.5 s counts as settled: WebKitGTK under Xvfb on a busy machine draws as few as 15 frames a second
+ * and can stall for a second in the middle of the site's eased scroll.
+ */
+const STILL_SAMPLES = 15;
+
+/** The element's distance from the top of the viewport once it has stopped moving. */
 export async function settledTop(page: EnginePage, selector: string) {
   const samples: number[] = [];
   await until(
     async () => {
       samples.push(await page.evaluate((s) => document.querySelector(s)?.getBoundingClientRect().top ?? Number.NaN, selector));
-      const recent = samples.slice(-8);
-      return recent.length === 8 && Math.max(...recent) - Math.min(...recent) < 0.5;
+      const recent = samples.slice(-STILL_SAMPLES);
+      return recent.length === STILL_SAMPLES && Math.max(...recent) - Math.min(...recent) < 0.5;
     },
     (still) => still,
-    { message: `${selector} to stop moving`, timeout: 10_000 },
+    { message: `${selector} to stop moving`, timeout: 15_000 },
   );
   return samples.at(-1)!;
 }
 
-/** window.scrollY once it has stopped changing (unchanged for 700 ms). */
+/** window.scrollY once it has stopped changing. */
 export async function settledScrollY(page: EnginePage) {
   const samples: number[] = [];
   await until(
     async () => {
       samples.push(await page.evaluate(() => window.scrollY));
-      const recent = samples.slice(-8);
-      return recent.length === 8 && Math.max(...recent) - Math.min(...recent) < 0.5;
+      const recent = samples.slice(-STILL_SAMPLES);
+      return recent.length === STILL_SAMPLES && Math.max(...recent) - Math.min(...recent) < 0.5;
     },
     (still) => still,
-    { message: "scrolling to stop", timeout: 10_000 },
+    { message: "scrolling to stop", timeout: 15_000 },
   );
   return samples.at(-1)!;
 }

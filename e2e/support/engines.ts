@@ -148,12 +148,12 @@ class WebKitPage implements EnginePage {
   }
   async setViewport(width: number, height: number) {
     // The window is the viewport plus MiniBrowser's (shrunk) toolbar: size it, then correct by what is left over.
-    const window = this.driver.manage().window();
-    await window.setRect({ width, height: height + 40 });
+    const frame = this.driver.manage().window();
+    await frame.setRect({ width, height: height + 40 });
     const [innerWidth, innerHeight] = await this.evaluate(() => [window.innerWidth, window.innerHeight]);
     if (innerWidth !== width || innerHeight !== height) {
-      const rect = await window.getRect();
-      await window.setRect({ width: rect.width + width - innerWidth, height: rect.height + height - innerHeight });
+      const rect = await frame.getRect();
+      await frame.setRect({ width: rect.width + width - innerWidth, height: rect.height + height - innerHeight });
     }
   }
   async click(selector: string) {
@@ -187,6 +187,15 @@ export function webkitEngine(port: number): Engine {
         detached: true,
         stdio: "ignore",
         env: { ...process.env, XDG_CONFIG_HOME: configHome },
+      });
+      // If the worker dies without closing the engine, do not leave Xvfb and the driver behind.
+      const group = driverProcess.pid;
+      process.once("exit", () => {
+        try {
+          if (group) process.kill(-group, "SIGTERM");
+        } catch {
+          // already gone
+        }
       });
       const deadline = Date.now() + 20_000;
       for (;;) {
