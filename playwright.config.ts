@@ -42,7 +42,7 @@ const liveEditorSpecs = /editor-github\.spec\.ts$/;
 const noScriptSpecs = /no-script\.spec\.ts$/;
 const storageBlockedSpecs = /storage-blocked\.spec\.ts$/;
 // Firefox ESR and WebKitGTK have their own config and command (playwright.engines.config.ts, npm run test:engines).
-const engineSpecs = /engines\/.*\.spec\.ts$/;
+const engineSpecs = /e2e\/engines\/[^/]+\.spec\.ts$/;
 
 export default defineConfig<SiteDataOptions>({
   testDir: "e2e",
