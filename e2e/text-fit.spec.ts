@@ -9,7 +9,7 @@ import { routes } from "./support/pages";
  */
 
 const fonts = ["DejaVu Sans", "Liberation Sans Narrow"];
-const widths = [320, 360, 768, 1024];
+const widths = [320, 360, 768, 1024] as const;
 
 // The forced font is an inline <style>, which the page's Content-Security-Policy forbids to scripts.
 test.use({ bypassCSP: true });

@@ -21,6 +21,7 @@ const basePort = Number(process.env.E2E_PORT ?? 4173);
 export const test = base.extend<TestFixtures, WorkerFixtures>({
   engineName: ["firefox", { option: true, scope: "worker" }],
   siteProxy: [
+    // eslint-disable-next-line no-empty-pattern -- Playwright reads the fixtures a function needs from this pattern
     async ({}, provide, workerInfo) => {
       const proxy = await startEngineProxy(`http://127.0.0.1:${basePort}`, basePort + 10 + workerInfo.workerIndex * 2);
       await provide(proxy);

@@ -69,7 +69,7 @@ class FirefoxPage implements EnginePage {
     await this.page.goto(url, { waitUntil: "load" });
   }
   evaluate<R, A extends unknown[]>(fn: (...args: A) => R, ...args: A): Promise<Awaited<R>> {
-    return this.page.evaluate(fn as never, ...(args as never[])) as Promise<Awaited<R>>;
+    return this.page.evaluate(fn as never, ...(args as unknown as never[])) as Promise<Awaited<R>>;
   }
   async setViewport(width: number, height: number) {
     await this.page.setViewport({ width, height });
