@@ -43,6 +43,8 @@ const editorSpecs = /editor\.spec\.ts$/;
 const liveEditorSpecs = /editor-github\.spec\.ts$/;
 const noScriptSpecs = /no-script\.spec\.ts$/;
 const storageBlockedSpecs = /storage-blocked\.spec\.ts$/;
+// Firefox ESR and WebKitGTK have their own config and command (playwright.engines.config.ts, npm run test:engines).
+const engineSpecs = /e2e\/engines\/[^/]+\.spec\.ts$/;
 
 export default defineConfig<SiteDataOptions>({
   testDir: "e2e",
@@ -64,7 +66,7 @@ export default defineConfig<SiteDataOptions>({
     {
       name: "chromium",
       // Several instances need a shared database: that spec runs on PostgreSQL only. Scroll timing runs on its own, last.
-      testIgnore: [/multi-instance\.spec\.ts$/, insightsPostgresSpecs, timingSpecs, editorSpecs, liveEditorSpecs, noScriptSpecs, storageBlockedSpecs],
+      testIgnore: [/multi-instance\.spec\.ts$/, insightsPostgresSpecs, timingSpecs, editorSpecs, liveEditorSpecs, noScriptSpecs, storageBlockedSpecs, engineSpecs],
       metadata: { engine: "sqlite" },
       use: { ...desktop },
     },

@@ -6,6 +6,10 @@ import { delimiter, join } from "node:path";
 import { postgresBinDir } from "../e2e/support/postgres.mjs";
 import { chromiumPath } from "./chromium.mjs";
 
+// The two other engines of the browser tests (e2e/support/engines.ts reads the same variables).
+const firefoxPath = process.env.FIREFOX_PATH || "/usr/bin/firefox-esr";
+const miniBrowserPath = process.env.MINIBROWSER_PATH || "/usr/lib/x86_64-linux-gnu/webkit2gtk-4.1/MiniBrowser";
+
 /** The first executable `name` on PATH, or undefined. */
 export function onPath(name, path = process.env.PATH ?? "") {
   for (const dir of path.split(delimiter).filter(Boolean)) {
@@ -37,6 +41,24 @@ export const tools = {
     },
     otherwise: "or set POSTGRES_BIN to a folder holding PostgreSQL's initdb and postgres",
   },
+  // Firefox ESR, driven through WebDriver BiDi by puppeteer-core (npm run test:engines).
+  firefox: {
+    package: "firefox-esr",
+    find: () => (existsSync(firefoxPath) ? firefoxPath : undefined),
+    otherwise: "or set FIREFOX_PATH to a Firefox ESR binary",
+  },
+  // WebKitGTK's WebDriver and the MiniBrowser it drives (the package depends on the engine itself).
+  webkit: {
+    package: "webkit2gtk-driver",
+    find: () => (onPath("WebKitWebDriver") && existsSync(miniBrowserPath) ? miniBrowserPath : undefined),
+    otherwise: "or put WebKitWebDriver on PATH and set MINIBROWSER_PATH to WebKitGTK's MiniBrowser",
+  },
+  // WebKitGTK needs an X display: xvfb-run gives it a virtual one (xvfb-run itself needs xauth).
+  xvfb: {
+    package: "xvfb xauth",
+    find: () => (onPath("xvfb-run") && onPath("xauth") ? onPath("xvfb-run") : undefined),
+    otherwise: "or put xvfb-run and xauth on PATH",
+  },
   promtool: {
     package: "prometheus",
     find: () => onPath("promtool"),
@@ -61,6 +83,9 @@ export function machine() {
   return { isRoot: process.getuid?.() === 0, isDebian: existsSync("/etc/debian_version"), hasAptGet: onPath("apt-get") !== undefined };
 }
 
+/** How long apt-get waits for the dpkg lock before it gives up, in seconds. */
+export const aptLockWait = "-o DPkg::Lock::Timeout=600";
+
 /**
  * What to do about the missing tools (names from `tools`): nothing, run these apt-get commands, or fail with
  * this message (one line per tool, each naming the package and the alternative).
@@ -70,9 +95,12 @@ export function installPlan(missing, { isRoot, isDebian, hasAptGet }) {
   if (isRoot && isDebian && hasAptGet) {
     return {
       action: "install",
+      // Another install (unattended upgrades, a second test run) may hold the package manager's lock: wait for it.
       commands: [
-        "apt-get update -qq",
-        ...missing.map((name) => ["DEBIAN_FRONTEND=noninteractive apt-get install -y -qq", ...(tools[name].aptOptions ?? []), tools[name].package].join(" ")),
+        `apt-get ${aptLockWait} update -qq`,
+        ...missing.map((name) =>
+          ["DEBIAN_FRONTEND=noninteractive apt-get", aptLockWait, "install -y -qq", ...(tools[name].aptOptions ?? []), tools[name].package].join(" "),
+        ),
       ],
     };
   }

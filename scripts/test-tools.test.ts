@@ -16,11 +16,27 @@ describe("what npm test does about a missing system program", () => {
     expect(installPlan(["promtool", "postgres"], debianRoot)).toEqual({
       action: "install",
       commands: [
-        "apt-get update -qq",
-        "DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends prometheus",
-        "DEBIAN_FRONTEND=noninteractive apt-get install -y -qq postgresql",
+        "apt-get -o DPkg::Lock::Timeout=600 update -qq",
+        "DEBIAN_FRONTEND=noninteractive apt-get -o DPkg::Lock::Timeout=600 install -y -qq --no-install-recommends prometheus",
+        "DEBIAN_FRONTEND=noninteractive apt-get -o DPkg::Lock::Timeout=600 install -y -qq postgresql",
       ],
     });
+  });
+
+  it("installs the other engines' packages: Firefox ESR, WebKitGTK's driver, and Xvfb with xauth for it", () => {
+    expect(installPlan(["firefox", "webkit", "xvfb"], debianRoot)).toEqual({
+      action: "install",
+      commands: [
+        "apt-get -o DPkg::Lock::Timeout=600 update -qq",
+        "DEBIAN_FRONTEND=noninteractive apt-get -o DPkg::Lock::Timeout=600 install -y -qq firefox-esr",
+        "DEBIAN_FRONTEND=noninteractive apt-get -o DPkg::Lock::Timeout=600 install -y -qq webkit2gtk-driver",
+        "DEBIAN_FRONTEND=noninteractive apt-get -o DPkg::Lock::Timeout=600 install -y -qq xvfb xauth",
+      ],
+    });
+    const asUser = installPlan(["firefox", "webkit", "xvfb"], { ...debianRoot, isRoot: false });
+    expect((asUser as { message: string }).message).toMatch(
+      /firefox: .*firefox-esr .*FIREFOX_PATH.*\n {2}webkit: .*webkit2gtk-driver .*MINIBROWSER_PATH.*\n {2}xvfb: .*xvfb xauth/,
+    );
   });
 
   it("otherwise fails naming the package and the alternative for each missing program", () => {

@@ -11,7 +11,7 @@ export function PageHero({ eyebrow, title, image, children }: { eyebrow: string;
         <div className="relative mx-auto grid max-w-6xl items-center gap-12 px-4 py-20 sm:px-6 md:py-28 lg:grid-cols-[3fr_2fr] lg:px-8">
           <div>
             <p className="text-sm font-semibold uppercase tracking-wider text-accent-400">{eyebrow}</p>
-            <h1 className="mt-3 max-w-4xl text-4xl font-bold tracking-tight text-balance md:text-5xl">{title}</h1>
+            <h1 className="mt-3 max-w-4xl text-[clamp(1.75rem,8vw,2.25rem)] font-bold tracking-tight text-balance md:text-5xl">{title}</h1>
             {children}
           </div>
           {image ? <DecorativeImage name={image} eager from="lg" className="overflow-hidden rounded-2xl shadow-2xl ring-1 ring-white/20" /> : null}

@@ -54,7 +54,7 @@ export function HomePage({ home, services, industries, resources }: HomePageData
                 {home.hero.highlights.map((item) => (
                   <div key={item.label}>
                     <dt className="text-sm text-slate-300">{item.label}</dt>
-                    <dd className="text-3xl font-bold">{item.value}</dd>
+                    <dd className="text-2xl font-bold sm:text-3xl">{item.value}</dd>
                   </div>
                 ))}
               </dl>

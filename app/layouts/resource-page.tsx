@@ -74,7 +74,7 @@ export function ResourcePage({ resource }: { resource: ResourcePageData }) {
             <Card key={profile.title}>
               <CardTitle>{profile.title}</CardTitle>
               <p className="mt-3 flex-1 text-slate-600">{profile.description}</p>
-              <dl className="mt-5 grid grid-cols-2 gap-3 border-t border-slate-200 pt-4 text-sm">
+              <dl className="mt-5 grid grid-cols-[repeat(auto-fit,minmax(8rem,1fr))] gap-3 border-t border-slate-200 pt-4 text-sm">
                 <div>
                   <dt className="text-slate-500">Typical budget</dt>
                   <dd className="font-semibold">{profile.budget}</dd>

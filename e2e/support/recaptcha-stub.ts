@@ -7,7 +7,7 @@ import type { Page, Route } from "@playwright/test";
  * checkbox; ticking it issues a token for the fake siteverify (see fake-siteverify.mjs).
  * window.__captcha lets a test choose the next token's kind, expire the tick, or count calls.
  */
-const STUB = String.raw`(() => {
+export const RECAPTCHA_STUB = String.raw`(() => {
   const script = document.currentScript;
   const params = new URL(script.src).searchParams;
   const enterprise = /\/enterprise\.js/.test(script.src);
@@ -15,14 +15,21 @@ const STUB = String.raw`(() => {
   const api = {
     render(container, options) {
       const id = state.widgets.length;
+      // Google's widget is an iframe of a fixed size: 304x78, or 164x144 with size "compact". The stand-in takes
+      // exactly that room, so layout checks at 320 and 360 px see what a visitor gets.
+      const [width, height] = options.size === "compact" ? [164, 144] : [304, 78];
+      const frame = document.createElement("div");
+      frame.dataset.captchaStub = options.size || "normal";
+      frame.style.cssText = "width:" + width + "px;height:" + height + "px;box-sizing:border-box;overflow:hidden;border:1px solid #d3d3d3;border-radius:3px;background:#f9f9f9";
       const box = document.createElement("label");
-      box.style.cssText = "display:inline-flex;gap:8px;align-items:center;border:1px solid #d3d3d3;padding:16px;width:270px;background:#f9f9f9";
+      box.style.cssText = "display:flex;gap:8px;align-items:center;padding:12px;font:14px Roboto,Helvetica,Arial,sans-serif;color:#000";
       const input = document.createElement("input");
       input.type = "checkbox";
       const text = document.createElement("span");
       text.textContent = "I'm not a robot";
       box.append(input, text);
-      container.append(box);
+      frame.append(box);
+      container.append(frame);
       const widget = { options, input, token: "" };
       input.addEventListener("change", () => {
         if (!input.checked) return;
@@ -64,7 +71,7 @@ export async function stubRecaptcha(page: Page, { delayMs = 0 }: { delayMs?: num
   await page.route(RECAPTCHA_SCRIPT, async (route: Route) => {
     requested.push(route.request().url());
     if (delayMs) await new Promise((resolve) => setTimeout(resolve, delayMs));
-    await route.fulfill({ contentType: "text/javascript; charset=utf-8", body: STUB });
+    await route.fulfill({ contentType: "text/javascript; charset=utf-8", body: RECAPTCHA_STUB });
   });
   return { requested };
 }

@@ -37,6 +37,17 @@ declare global {
 /** Start loading this far before the form scrolls into view, so the widget is usually ready when seen. */
 const NEAR_VIEWPORT = "800px 0px";
 
+/**
+ * Google draws the checkbox in an iframe of a fixed size: 304x78 px, or 164x144 px "compact". Where the form is
+ * narrower than 304 px (phones of 360 px and less), the normal box would stick out of the card and make the
+ * page scroll sideways (Chrome then zooms the whole page out), so the widget is rendered compact there.
+ * The placeholder reserves the matching height by a container query on the same width (app.css, .captcha-slot).
+ */
+export const NORMAL_CAPTCHA_WIDTH = 304;
+export function captchaSize(availableWidth: number): "normal" | "compact" {
+  return availableWidth >= NORMAL_CAPTCHA_WIDTH ? "normal" : "compact";
+}
+
 export function Captcha({ ref, onTokenChange }: Props) {
   const placeholder = useRef<HTMLDivElement>(null);
   const widget = useRef<ReCAPTCHA>(null);
@@ -44,6 +55,7 @@ export function Captcha({ ref, onTokenChange }: Props) {
   const [Widget, setWidget] = useState<Widget | null>(null);
   const [phase, setPhase] = useState<Phase>("waiting");
   const [widgetError, setWidgetError] = useState(false);
+  const [size, setSize] = useState<"normal" | "compact">("normal");
 
   const setToken = (value: string | null) => {
     token.current = value;
@@ -64,6 +76,8 @@ export function Captcha({ ref, onTokenChange }: Props) {
     let cancelled = false;
     const load = () => {
       setPhase("loading");
+      // Google cannot resize a rendered widget: pick its size once, from the room it has when it loads.
+      setSize(captchaSize(element.clientWidth));
       try {
         // The library reads these when it builds the script URL, so they must be set before it evaluates.
         window.recaptchaOptions = {
@@ -118,13 +132,14 @@ export function Captcha({ ref, onTokenChange }: Props) {
   }, [phase, Widget]);
 
   return (
-    <div>
-      <div ref={placeholder} className="min-h-[78px]" data-captcha-phase={phase}>
+    <div className="captcha-slot">
+      <div ref={placeholder} className="captcha-box" data-captcha-phase={phase}>
         {Widget && phase !== "failed" ? (
           <Widget
             ref={widget}
             sitekey={contactConfig.recaptchaSiteKey}
             theme="light"
+            size={size}
             onChange={(value) => {
               setWidgetError(false);
               setToken(value);

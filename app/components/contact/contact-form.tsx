@@ -170,8 +170,8 @@ export function ContactForm() {
           <Captcha ref={captcha} />
         </Enhancement>
       ) : (
-        <div>
-          <div className="min-h-[78px]" data-captcha-phase={logic === "failed" ? "failed" : "waiting"}>
+        <div className="captcha-slot">
+          <div className="captcha-box" data-captcha-phase={logic === "failed" ? "failed" : "waiting"}>
             {logic === "failed" ? null : <CaptchaLoading />}
             {/* Before hydration CSS shows it after a few seconds (the page's scripts may never run); after, React does. */}
             {logic === "failed" ? null : <FormCodeLate due={late} />}

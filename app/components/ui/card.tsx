@@ -3,7 +3,9 @@ import type { ComponentProps } from "react";
 const columns = {
   2: "grid gap-6 md:grid-cols-2",
   3: "grid gap-6 md:grid-cols-2 lg:grid-cols-3",
-  4: "grid gap-6 sm:grid-cols-2 md:grid-cols-4",
+  // Four across only from 1024 px: at 768 px a quarter of the row cannot hold a figure such as "99.98%" in a
+  // wide system font (DejaVu Sans), nor a long word of a card title.
+  4: "grid gap-6 sm:grid-cols-2 lg:grid-cols-4",
 } as const;
 
 export function CardGrid({ cols, className = "", ...props }: ComponentProps<"div"> & { cols: keyof typeof columns }) {
