@@ -15,6 +15,8 @@ export type AppDeps = {
   contactApi?: Hono;
   /** GET /healthz and /readyz. */
   health?: Pick<Health, "routes">;
+  /** Sub-app mounted at /leads/take: the "take this lead" page (issue 31). */
+  takeRoutes?: Hono;
 };
 
 function sendFile(c: Context, file: StaticFile, status: 200 | 404, config: ServerConfig) {
@@ -42,7 +44,7 @@ function sendFile(c: Context, file: StaticFile, status: 200 | 404, config: Serve
   return c.body(new Uint8Array(body), status);
 }
 
-export function createApp({ config, site, log, contactApi, health }: AppDeps) {
+export function createApp({ config, site, log, contactApi, health, takeRoutes }: AppDeps) {
   const app = new Hono();
   const securityHeaders = commonSecurityHeaders(config);
   const warnUntrustedForwarded = untrustedForwardedWarning(config.TRUST_PROXY, log.warn);
@@ -51,13 +53,15 @@ export function createApp({ config, site, log, contactApi, health }: AppDeps) {
     const started = performance.now();
     warnUntrustedForwarded(c);
     await next();
-    for (const [name, value] of Object.entries(securityHeaders)) c.header(name, value);
+    // A route that chose a stricter header (the take page's Referrer-Policy) keeps it.
+    for (const [name, value] of Object.entries(securityHeaders)) if (!c.res.headers.has(name)) c.header(name, value);
     if (!c.res.headers.has("Content-Security-Policy")) c.header("Content-Security-Policy", resourcePolicy);
     if (probePaths.has(c.req.path)) return;
     log.info({
       msg: "request",
       method: c.req.method,
-      path: c.req.path,
+      // A take link's token is a key to the lead: it stays out of the logs.
+      path: c.req.path.startsWith("/leads/take/") ? "/leads/take/…" : c.req.path,
       status: c.res.status,
       ms: Math.round(performance.now() - started),
     });
@@ -79,6 +83,7 @@ export function createApp({ config, site, log, contactApi, health }: AppDeps) {
   }
 
   if (contactApi) app.route("/api/contact", contactApi);
+  if (takeRoutes) app.route("/leads/take", takeRoutes);
   app.all("/api/*", (c) => c.json({ ok: false, error: "Not found" }, 404));
 
   app.on(["GET", "HEAD"], "*", (c) => {

@@ -7,6 +7,7 @@ import { redactDatabaseUrl } from "./db";
 import { checkRecaptchaSecretAtStartup } from "./contact/secret-check";
 import { createHealth } from "./health";
 import { createLogger } from "./logger";
+import { createTakeRoutes } from "./leads/take-routes";
 import { createMetrics, serveMetrics } from "./metrics";
 import { startRetention } from "./retention";
 import { applyHttpLimits, httpServerOptions, installShutdown } from "./server-process";
@@ -41,8 +42,19 @@ try {
 }
 const { store, delivery } = contact;
 const health = createHealth({ store, log });
-metrics.watch({ outboxStats: () => store.outboxStats(), ready: async () => (await health.check()).ready });
-const app = createApp({ config, site, log, contactApi: contact.api, health });
+metrics.watch({ outboxStats: () => store.outboxStats(), ready: async () => (await health.check()).ready, responseBacklog: () => store.responseBacklog(new Date()) });
+const takeRoutes = createTakeRoutes({
+  store,
+  log,
+  linkSecret: config.linkSecret,
+  siteOrigin: config.siteUrl ? new URL(config.siteUrl).origin : undefined,
+  timeZone: config.COMPANY_TIME_ZONE,
+  calendar: delivery.calendar,
+  takeEvent: delivery.takeEvent,
+  onTaken: delivery.worker.nudge,
+  recordTake: metrics.recordTake,
+});
+const app = createApp({ config, site, log, contactApi: contact.api, health, takeRoutes });
 let metricsServer: Server | undefined;
 if (config.METRICS_PORT !== undefined) {
   try {
