@@ -36,8 +36,9 @@ function send(c: Context, html: string, status: 200 | 400 | 403 | 404 | 409) {
   c.header("Content-Type", "text/html; charset=utf-8");
   c.header("Cache-Control", "no-store");
   c.header("Content-Security-Policy", TAKE_PAGE_POLICY);
-  // The token is in the URL: no Referer carries it anywhere, and no search engine keeps the page.
-  c.header("Referrer-Policy", "no-referrer");
+  // The token is in the URL: no Referer carries it to another site, and no search engine keeps the page. (Not
+  // no-referrer: a browser then sends "Origin: null" with the page's own form, which is refused below.)
+  c.header("Referrer-Policy", "same-origin");
   c.header("X-Robots-Tag", "noindex, nofollow");
   return c.req.method === "HEAD" ? c.body(null, status) : c.body(html, status);
 }
@@ -45,7 +46,7 @@ function send(c: Context, html: string, status: 200 | 400 | 403 | 404 | 409) {
 /** A form from this site: a browser says where a POST comes from (Sec-Fetch-Site, Origin); one from elsewhere is refused. */
 function fromThisSite(c: Context, siteOrigin: string | undefined): boolean {
   const fetchSite = c.req.header("sec-fetch-site");
-  if (fetchSite && fetchSite !== "same-origin" && fetchSite !== "none") return false;
+  if (fetchSite && fetchSite !== "same-origin") return false;
   const origin = c.req.header("origin");
   if (origin === undefined) return true;
   return origin === new URL(c.req.url).origin || (siteOrigin !== undefined && origin === siteOrigin);
