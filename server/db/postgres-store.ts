@@ -211,8 +211,11 @@ export class PostgresStore implements Store {
   async findLeads(text: string): Promise<Lead[]> {
     const key = leadKey(text);
     if (!key) return [];
-    const [where, arg] = "id" in key ? ["id = $1", key.id] : "reference" in key ? ["left(public_id, 8) = $1", key.reference] : ["public_id = $1", key.publicId];
-    const messages = await this.pool.query(`SELECT ${MESSAGE_COLUMNS} FROM messages WHERE ${where} ORDER BY id`, [arg]);
+    const messages = await this.pool.query(`SELECT ${MESSAGE_COLUMNS} FROM messages WHERE id = $1 OR left(public_id, 8) = $2 OR public_id = $3 ORDER BY id`, [
+      key.id ?? null,
+      key.reference ?? null,
+      key.publicId ?? null,
+    ]);
     const ids = messages.rows.map((row) => String(row.id));
     if (ids.length === 0) return [];
     const deliveries = await this.pool.query(`SELECT ${DELIVERY_COLUMNS} FROM outbox WHERE message_id = ANY($1::bigint[]) ORDER BY message_id, channel`, [ids]);

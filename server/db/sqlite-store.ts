@@ -179,8 +179,10 @@ export class SqliteStore implements Store {
   async findLeads(text: string): Promise<Lead[]> {
     const key = leadKey(text);
     if (!key) return [];
-    const [where, arg] = "id" in key ? ["id = ?", key.id] : "reference" in key ? ["substr(public_id, 1, 8) = ?", key.reference] : ["public_id = ?", key.publicId];
-    const messages = await this.db.execute({ sql: `SELECT ${MESSAGE_COLUMNS} FROM messages WHERE ${where} ORDER BY id`, args: [arg] });
+    const messages = await this.db.execute({
+      sql: `SELECT ${MESSAGE_COLUMNS} FROM messages WHERE id = ? OR substr(public_id, 1, 8) = ? OR public_id = ? ORDER BY id`,
+      args: [key.id ?? null, key.reference ?? null, key.publicId ?? null],
+    });
     const ids = messages.rows.map((row) => Number(row.id));
     if (ids.length === 0) return [];
     const list = ids.map(() => "?").join(",");

@@ -208,13 +208,18 @@ export const PREVIEW_DUE_SLACK_MS = 100;
 /** The states in which a delivery to the company keeps its lead from retention: it may still have to be made. */
 export const UNDELIVERED = "('pending', 'failed', 'previewed')";
 
-/** Reads a lead key as typed by an operator: a row id, a reference (8 hex digits) or a public id, or null. */
-export function leadKey(text: string): { id: number } | { reference: string } | { publicId: string } | null {
-  const key = text.trim().replace(/^#/, "");
-  if (/^[1-9]\d{0,15}$/.test(key) && Number.isSafeInteger(Number(key))) return { id: Number(key) };
-  if (/^[0-9a-f]{8}$/i.test(key)) return { reference: key.toLowerCase() };
+/**
+ * Reads a lead key as typed by an operator: a row id (`42`, `#42`), a reference (8 hex digits; one of only digits
+ * may also be a row id, so both are looked up) or a public id; null for anything else.
+ */
+export function leadKey(text: string): { id?: number; reference?: string; publicId?: string } | null {
+  const raw = text.trim();
+  const key = raw.replace(/^#/, "");
+  const id = /^[1-9]\d{0,15}$/.test(key) && Number.isSafeInteger(Number(key)) ? Number(key) : undefined;
+  if (raw.startsWith("#")) return id === undefined ? null : { id };
+  if (/^[0-9a-f]{8}$/i.test(key)) return { id, reference: key.toLowerCase() };
   if (/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(key)) return { publicId: key.toLowerCase() };
-  return null;
+  return id === undefined ? null : { id };
 }
 
 export const DEFAULT_DATABASE_URL = "file:./data/messages.db";
