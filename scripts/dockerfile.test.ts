@@ -122,7 +122,7 @@ describe("Dockerfile", () => {
     const imageEnv = Object.fromEntries(
       args(final, "ENV").join(" ").split(/\s+/).map((pair) => pair.split("=") as [string, string]).map(([name, value]) => [name, value.replace(/^\$\{(\w+)\}$/, (_, arg: string) => buildArgs[arg] ?? "")]),
     );
-    const runEnv = Object.fromEntries([...run.matchAll(/-e (\w+)=(\S+)/g)].map((match) => [match[1]!, match[2]!.replace("…", "a-secret")]));
+    const runEnv = Object.fromEntries([...run.matchAll(/-e (\w+)=(\S+)/g)].map((match) => [match[1]!, match[2]!.replace("…", "a-secret-of-at-least-32-characters-x")]));
     expect(Object.keys(runEnv)).toEqual(expect.arrayContaining(["RECAPTCHA_SECRET_KEY", "SMTP_URL", "LEADS_NOTIFY_TO", "TRUST_PROXY"]));
     const config = loadConfig({ ...imageEnv, ...runEnv });
     expect(config.leadsFrom).toBe("no-reply@www.example.com");

@@ -17,6 +17,8 @@ export type AppDeps = {
   visitApi?: Hono;
   /** GET /healthz and /readyz. */
   health?: Pick<Health, "routes">;
+  /** Sub-app mounted at /leads/take: the "take this lead" page (issue 31). */
+  takeRoutes?: Hono;
 };
 
 function sendFile(c: Context, file: StaticFile, status: 200 | 404, config: ServerConfig) {
@@ -44,7 +46,7 @@ function sendFile(c: Context, file: StaticFile, status: 200 | 404, config: Serve
   return c.body(new Uint8Array(body), status);
 }
 
-export function createApp({ config, site, log, contactApi, visitApi, health }: AppDeps) {
+export function createApp({ config, site, log, contactApi, visitApi, health, takeRoutes }: AppDeps) {
   const app = new Hono();
   const securityHeaders = commonSecurityHeaders(config);
   const warnUntrustedForwarded = untrustedForwardedWarning(config.TRUST_PROXY, log.warn);
@@ -53,7 +55,8 @@ export function createApp({ config, site, log, contactApi, visitApi, health }: A
     const started = performance.now();
     warnUntrustedForwarded(c);
     await next();
-    for (const [name, value] of Object.entries(securityHeaders)) c.header(name, value);
+    // A route that chose a stricter header (the take page's Referrer-Policy) keeps it.
+    for (const [name, value] of Object.entries(securityHeaders)) if (!c.res.headers.has(name)) c.header(name, value);
     if (!c.res.headers.has("Content-Security-Policy")) c.header("Content-Security-Policy", resourcePolicy);
     if (probePaths.has(c.req.path)) return;
     // Page view counts (up to thousands a second) are counted by outcome in the metrics, not logged one by one.
@@ -61,7 +64,8 @@ export function createApp({ config, site, log, contactApi, visitApi, health }: A
     log.info({
       msg: "request",
       method: c.req.method,
-      path: c.req.path,
+      // A take link's token is a key to the lead: it stays out of the logs.
+      path: c.req.path.startsWith("/leads/take/") ? "/leads/take/…" : c.req.path,
       status: c.res.status,
       ms: Math.round(performance.now() - started),
     });
@@ -84,6 +88,7 @@ export function createApp({ config, site, log, contactApi, visitApi, health }: A
 
   if (contactApi) app.route("/api/contact", contactApi);
   if (visitApi) app.route("/api/visit", visitApi);
+  if (takeRoutes) app.route("/leads/take", takeRoutes);
   app.all("/api/*", (c) => c.json({ ok: false, error: "Not found" }, 404));
 
   app.on(["GET", "HEAD"], "*", (c) => {

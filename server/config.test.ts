@@ -47,3 +47,24 @@ describe("LEADS_CONFIRMATION_HOURLY_LIMIT", () => {
     expect(() => loadConfig({ LEADS_CONFIRMATION_HOURLY_LIMIT: "thirty" })).toThrow(/LEADS_CONFIRMATION_HOURLY_LIMIT/);
   });
 });
+
+describe("taking leads and reminders (issue 31)", () => {
+  it("stops on a SALES_HOURS, SALES_HOLIDAYS or SALES_RESPONSE_MINUTES it cannot read, naming the variable", () => {
+    expect(() => loadConfig({ ...base, SALES_HOURS: "Mon-Fri 9-18" })).toThrow(/SALES_HOURS: cannot read "Mon-Fri 9-18"/);
+    expect(() => loadConfig({ ...base, SALES_HOURS: "weekdays" })).toThrow(/SALES_HOURS/);
+    expect(() => loadConfig({ ...base, SALES_HOLIDAYS: "24.12.2026" })).toThrow(/SALES_HOLIDAYS: cannot read/);
+    expect(() => loadConfig({ ...base, SALES_RESPONSE_MINUTES: "0" })).toThrow(/SALES_RESPONSE_MINUTES/);
+    const config = loadConfig({ ...base, SALES_HOURS: "", SALES_RESPONSE_MINUTES: "" });
+    expect(config.SALES_HOURS[1]).toEqual([[540, 1080]]);
+    expect(config.SALES_RESPONSE_MINUTES).toBe(120);
+  });
+
+  it("requires LEADS_LINK_SECRET in production when e-mail or chat carries the links, and a long one", () => {
+    const production = { ...base, NODE_ENV: "production", SITE_URL: "https://www.example.com", RECAPTCHA_SECRET_KEY: "real-secret", SMTP_URL: "smtp://mail.example.com:25", LEADS_NOTIFY_TO: "sales@example.com" };
+    expect(() => loadConfig(production)).toThrow(/^LEADS_LINK_SECRET is not set/);
+    expect(() => loadConfig({ ...production, LEADS_LINK_SECRET: "short" })).toThrow(/LEADS_LINK_SECRET: must be at least 32 characters/);
+    expect(loadConfig({ ...production, LEADS_LINK_SECRET: "x".repeat(32) }).linkBase).toBe("https://www.example.com");
+    // Elsewhere a secret of the process's own.
+    expect(loadConfig(base).linkSecret.length).toBeGreaterThanOrEqual(32);
+  });
+});

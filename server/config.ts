@@ -6,6 +6,8 @@ import { checkTimeZone } from "./delivery/lead-text";
 import { DEFAULT_MAIL_DIR } from "./delivery/email";
 import { checkWebhookSecret } from "./delivery/webhook";
 import { trustProxyEnv } from "./client-ip";
+import { DEFAULT_SALES_HOURS, parseHolidays, parseSalesHours } from "./leads/business-hours";
+import { LINK_SECRET_MIN_CHARS, ephemeralLinkSecret } from "./leads/take-token";
 
 /*
  * All runtime configuration, read once at start-up from environment variables (documented in README.md).
@@ -22,6 +24,30 @@ const list = z
   .transform((value) => (value ?? "").split(",").map((item) => item.trim()).filter(Boolean));
 
 const ms = (fallback: number) => z.coerce.number().int().min(1).max(600_000).default(fallback);
+
+/* Issue 31: taking leads, reminders within business hours (README, "Taking a lead"). */
+const blankIsUnset = (value: unknown) => (typeof value === "string" && value.trim() === "" ? undefined : value);
+const readWith = <T>(parse: (text: string) => T) =>
+  z.string().transform((text, context): T => {
+    try {
+      return parse(text);
+    } catch (error) {
+      context.addIssue({ code: "custom", message: `cannot read ${JSON.stringify(text)}: ${(error as Error).message}` });
+      return z.NEVER;
+    }
+  });
+const followUpEnv = {
+  /** Signs the "take this lead" links (HMAC of the lead's public id): required in production. */
+  LEADS_LINK_SECRET: z.preprocess(blankIsUnset, z.string().min(LINK_SECRET_MIN_CHARS, `must be at least ${LINK_SECRET_MIN_CHARS} characters (e.g. openssl rand -base64 32)`).optional()),
+  /** Sales' hours, in COMPANY_TIME_ZONE: "Mon-Fri 09:00-18:00", "Mon-Fri 09:00-12:00,13:00-18:00; Sat 10:00-14:00", "Mon-Sun 00:00-24:00". */
+  SALES_HOURS: z.preprocess(blankIsUnset, z.string().default(DEFAULT_SALES_HOURS)).pipe(readWith(parseSalesHours)),
+  /** Business minutes within which a lead should be taken; the reminder then, the escalation at twice. */
+  SALES_RESPONSE_MINUTES: z.preprocess(blankIsUnset, z.coerce.number().int().min(1).max(100_000).default(120)),
+  /** Days without business hours: ISO dates separated by commas. */
+  SALES_HOLIDAYS: z.preprocess(blankIsUnset, z.string().default("")).pipe(readWith(parseHolidays)),
+  /** Who gets the one escalation e-mail when a lead is still not taken at twice its window; none when unset. */
+  SALES_ESCALATION_TO: z.preprocess(blankIsUnset, list.pipe(z.array(z.email("must be a comma-separated list of e-mail addresses")))),
+};
 
 const envSchema = z.object({
   NODE_ENV: z.string().default("development"),
@@ -100,6 +126,7 @@ const envSchema = z.object({
   INSIGHTS_RETENTION_DAYS: z.coerce.number().int().min(1).max(760).default(395),
   /** Who gets the weekly report (Mondays 08:00 in COMPANY_TIME_ZONE); none when unset. */
   INSIGHTS_REPORT_TO: list.pipe(z.array(z.email("must be a comma-separated list of e-mail addresses"))),
+  ...followUpEnv,
 });
 
 export type ServerConfig = ReturnType<typeof loadConfig>;
@@ -149,6 +176,13 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
       `No lead delivery channel is configured${where}: set SMTP_URL and LEADS_NOTIFY_TO, or LEADS_WEBHOOK_URL and LEADS_WEBHOOK_SECRET; or set LEADS_DELIVERY=store-only if leads are only to be stored (read with npm run messages).`,
     );
   }
+  // Like the webhook secret: a link sales follow must not be forgeable, nor change meaning at each restart.
+  if (production && !values.LEADS_LINK_SECRET && (values.SMTP_URL || values.LEADS_CHAT_WEBHOOK_URL)) {
+    throw new Error(`LEADS_LINK_SECRET is not set: in production the "take this lead" links in sales' e-mails and the chat alert are signed with it (at least ${LINK_SECRET_MIN_CHARS} random characters, the same on every instance; e.g. openssl rand -base64 32).`);
+  }
+  if (values.SALES_ESCALATION_TO.length > 0 && !values.SMTP_URL && (production || isPublicSiteUrl(values.SITE_URL))) {
+    throw new Error("SALES_ESCALATION_TO is set but SMTP_URL is not: the escalation is an e-mail.");
+  }
   const siteHost = values.SITE_URL ? new URL(values.SITE_URL).hostname : "localhost";
   return {
     ...values,
@@ -156,6 +190,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
     siteUrl: values.SITE_URL?.replace(/\/+$/, ""),
     recaptchaSecret: values.RECAPTCHA_SECRET_KEY ?? RECAPTCHA_TEST_SECRET_KEY,
     usingTestKeys,
+    /** Outside production without LEADS_LINK_SECRET, a secret for this process only: its links die with it. */
+    linkSecret: values.LEADS_LINK_SECRET ?? ephemeralLinkSecret(),
+    /** Where the links in sales' e-mails and the chat alert point: SITE_URL, else this server's own address. */
+    linkBase: values.SITE_URL?.replace(/\/+$/, "") ?? `http://${values.HOST === "0.0.0.0" || values.HOST === "::" ? "localhost" : values.HOST}:${values.PORT}`,
   };
 }
 

@@ -8,6 +8,7 @@ import { checkRecaptchaSecretAtStartup } from "./contact/secret-check";
 import { createHealth } from "./health";
 import { startInsights } from "./insights";
 import { createLogger } from "./logger";
+import { createTakeRoutes } from "./leads/take-routes";
 import { createMetrics, serveMetrics } from "./metrics";
 import { startRetention } from "./retention";
 import { applyHttpLimits, httpServerOptions, installShutdown } from "./server-process";
@@ -54,10 +55,21 @@ try {
 }
 const { store, delivery } = contact;
 const health = createHealth({ store, log });
-metrics.watch({ outboxStats: () => store.outboxStats(), ready: async () => (await health.check()).ready });
+metrics.watch({ outboxStats: () => store.outboxStats(), ready: async () => (await health.check()).ready, responseBacklog: () => store.responseBacklog(new Date()) });
 // Visit counts (decision 34): only paths of real pages are counted by name.
 const insights = startInsights({ config, store, log, metrics, isPage: (path) => site.lookup(path)?.type.startsWith("text/html") === true });
-const app = createApp({ config, site, log, contactApi: contact.api, visitApi: insights.api, health });
+const takeRoutes = createTakeRoutes({
+  store,
+  log,
+  linkSecret: config.linkSecret,
+  siteOrigin: config.siteUrl ? new URL(config.siteUrl).origin : undefined,
+  timeZone: config.COMPANY_TIME_ZONE,
+  calendar: delivery.calendar,
+  takeEvent: delivery.takeEvent,
+  onTaken: delivery.worker.nudge,
+  recordTake: metrics.recordTake,
+});
+const app = createApp({ config, site, log, contactApi: contact.api, visitApi: insights.api, health, takeRoutes });
 let metricsServer: Server | undefined;
 if (config.METRICS_PORT !== undefined) {
   try {

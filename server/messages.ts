@@ -3,13 +3,15 @@
  * file:./data/messages.db) and is safe while the server runs.
  *
  *   npm run messages [-- --format text|json|csv]   every lead with its delivery state, oldest first
- *   npm run messages -- resend <id>                queue a lead's failed deliveries again
+ *   npm run messages -- resend <id>                queue a lead's failed deliveries again (id: row id, reference or public id)
+ *   npm run messages -- take <id> --by NAME        take a lead (--takeover to take it over)
  *   npm run messages -- settle <id>                give up the deliveries that cannot happen, so retention may delete the lead
  *   npm run messages -- export --email ADDRESS     everything stored about one person (JSON)
  *   npm run messages -- erase --email ADDRESS      delete it, and print how many leads were deleted
  *   npm run messages -- status [--max-age 1h]      the outbox per channel; exit 1 if a delivery to the company failed,
  *                                                  waited too long or was only previewed
  */
+import { randomUUID } from "node:crypto";
 import { existsSync } from "node:fs";
 import { parseArgs } from "node:util";
 import { toCsv } from "./contact/csv";
@@ -20,10 +22,19 @@ import { DEFAULT_MAIL_DIR, deleteEmlPreviews } from "./delivery/email";
 import { sourceFields } from "./delivery/lead-text";
 import { healthy, outboxProblems, parseAge, statusReport } from "./outbox-status";
 import { visible, visibleFields } from "./terminal-text";
+import { loadConfig } from "./config";
+import { leadKey } from "./db/store";
+import { leadReference } from "./delivery/lead-text";
+import { businessMsBetween, type Calendar } from "./leads/business-hours";
+import { formatMinutes } from "./leads/follow-up";
+import { cleanName } from "./leads/take-page";
 
 const USAGE = `Usage:
   npm run messages [-- --format text|json|csv]   every lead with its delivery state
   npm run messages -- resend <id>                queue a lead's failed deliveries again
+  npm run messages -- take <id> --by NAME [--takeover]
+                                                 take a lead for NAME, as its take link does; --takeover
+                                                 takes it over from whoever has it (the history is kept)
   npm run messages -- settle <id>                give up a lead's deliveries that cannot happen (failed, only
                                                  previewed, or waiting for a channel no instance has), so that
                                                  retention may delete the lead
@@ -33,13 +44,14 @@ const USAGE = `Usage:
                                                  deliveries per channel and state; exits 1 when one to the company
                                                  has failed, was only previewed, or has waited longer than
                                                  --max-age (s, m, h, d); the visitor's confirmation only warns
-Reads DATABASE_URL (default ${DEFAULT_DATABASE_URL}).
+<id> is a lead's row id (42), its reference (the 8 characters a visitor quotes) or its public id.
+Reads DATABASE_URL (default ${DEFAULT_DATABASE_URL}); business times read SALES_HOURS, COMPANY_TIME_ZONE, SALES_HOLIDAYS.
 `;
 
 const formats = ["text", "json", "csv"] as const;
 type Format = (typeof formats)[number];
 
-const columns = ["id", "firstName", "lastName", "email", "company", "message", "createdAt", "verification", "verificationNote"] as const;
+const columns = ["id", "reference", "publicId", "firstName", "lastName", "email", "company", "message", "createdAt", "verification", "verificationNote"] as const;
 const deliveryColumns = ["status", "attempts", "lastError", "sentAt"] as const;
 // Where the visit came from, one column per value (pages joined by " > ").
 const sourceColumns = {
@@ -55,8 +67,38 @@ const sourceColumns = {
 
 class UsageError extends Error {}
 
-const pick = (lead: Lead) => ({
+/* Issue 31: who took each lead and how fast, in business time (SALES_HOURS in COMPANY_TIME_ZONE, less SALES_HOLIDAYS). */
+const takeColumns = ["respondBy", "takenBy", "takenAt", "firstTakenAt", "businessMinutesToTake"] as const;
+type Listed = Lead & { reference: string; businessMinutesToTake: number | null };
+function calendarFromEnv(env: NodeJS.ProcessEnv = process.env): Calendar {
+  const config = loadConfig({ SALES_HOURS: env.SALES_HOURS, SALES_HOLIDAYS: env.SALES_HOLIDAYS, COMPANY_TIME_ZONE: env.COMPANY_TIME_ZONE });
+  return { hours: config.SALES_HOURS, holidays: config.SALES_HOLIDAYS, timeZone: config.COMPANY_TIME_ZONE };
+}
+const listed = (lead: Lead, calendar: Calendar): Listed => ({
+  ...lead,
+  reference: leadReference(lead),
+  businessMinutesToTake: lead.firstTakenAt ? Math.round(businessMsBetween(new Date(lead.createdAt), new Date(lead.firstTakenAt), calendar) / 60_000) : null,
+});
+function takeLine(lead: Listed): string {
+  if (!lead.takenBy) return `not taken${lead.respondBy ? ` (respond by ${lead.respondBy})` : ""}`;
+  const first = lead.businessMinutesToTake === null ? "" : `, first taken after ${formatMinutes(lead.businessMinutesToTake)} of business hours`;
+  const before = (lead.takes ?? []).slice(0, -1).map((take) => `${take.takenBy} ${take.takenAt}`);
+  return `taken by ${lead.takenBy} ${lead.takenAt}${first}${before.length ? `; before: ${before.join("; ")}` : ""}`;
+}
+
+/** The one lead an operator's id names (row id, reference or public id), or a usage error saying why not. */
+async function oneLead(store: Store, key: string | undefined, command: string): Promise<Lead> {
+  if (!key || !leadKey(key)) throw new UsageError(`${command} needs a lead: its row id (42), reference (8 characters) or public id.`);
+  const found = await store.findLeads(key);
+  if (found.length === 0) throw new Error(`No lead ${key}.`);
+  if (found.length > 1) throw new Error(`The reference ${key} names ${found.length} leads (#${found.map((lead) => lead.id).join(", #")}): use the row id or the public id.`);
+  return found[0]!;
+}
+
+const pick = (lead: Listed) => ({
   ...Object.fromEntries(columns.map((column) => [column, lead[column]])),
+  ...Object.fromEntries(takeColumns.map((column) => [column, lead[column] ?? null])),
+  takes: lead.takes ?? [],
   source: lead.source ?? null,
   deliveries: lead.deliveries.map(({ channel, status, attempts, lastError, sentAt }) => ({ channel, status, attempts, lastError, sentAt })),
 });
@@ -71,7 +113,7 @@ function deliveryLine(delivery: Delivery): string {
   return `${delivery.channel}: pending${tried}, next try at ${delivery.nextAttemptAt ?? "once the current attempt ends"}`;
 }
 
-function asText(leads: Lead[]): string {
+function asText(leads: Listed[]): string {
   if (leads.length === 0) return "No messages yet.\n";
   return leads
     .map((m) => {
@@ -79,15 +121,16 @@ function asText(leads: Lead[]): string {
       const who = `${m.firstName} ${m.lastName} <${m.email}>${m.company ? `, ${m.company}` : ""}`;
       const deliveries = m.deliveries.length > 0 ? m.deliveries.map(deliveryLine) : ["not delivered: no channel was configured when it arrived"];
       const source = sourceFields(m.source).map(([label, value]) => `  ${label}: ${visible(value)}`);
-      return `#${m.id}  ${m.createdAt}  ${flag}\n${who}\n${m.message.replace(/^/gm, "  ")}\n${source.join("\n")}\n${deliveries.map((line) => `  -> ${line}`).join("\n")}\n`;
+      return `#${m.id}  ${m.reference}  ${m.createdAt}  ${flag}\n  public id ${m.publicId ?? "none"}; ${visible(takeLine(m))}\n${who}\n${m.message.replace(/^/gm, "  ")}\n${source.join("\n")}\n${deliveries.map((line) => `  -> ${line}`).join("\n")}\n`;
     })
     .join("\n");
 }
 
-function asCsv(leads: Lead[]): string {
-  const header = [...columns, ...Object.keys(sourceColumns), ...channels.flatMap((channel) => deliveryColumns.map((column) => `${channel}${column[0]!.toUpperCase()}${column.slice(1)}`))];
+function asCsv(leads: Listed[]): string {
+  const header = [...columns, ...takeColumns, ...Object.keys(sourceColumns), ...channels.flatMap((channel) => deliveryColumns.map((column) => `${channel}${column[0]!.toUpperCase()}${column.slice(1)}`))];
   const rows = leads.map((lead) => [
     ...columns.map((column) => lead[column]),
+    ...takeColumns.map((column) => lead[column] ?? null),
     ...Object.values(sourceColumns).map((value) => value(lead)),
     ...channels.flatMap((channel) => {
       const delivery = lead.deliveries.find((d) => d.channel === channel);
@@ -97,7 +140,7 @@ function asCsv(leads: Lead[]): string {
   return toCsv(header, rows);
 }
 
-function render(leads: Lead[], format: Format): string {
+function render(leads: Listed[], format: Format): string {
   if (format === "json") return `${JSON.stringify(leads.map(pick), null, 2)}\n`;
   if (format === "csv") return asCsv(leads);
   // Text goes to a terminal: a visitor's control characters are printed as escapes, never sent to it.
@@ -119,6 +162,8 @@ async function main() {
     options: {
       format: { type: "string", short: "f", default: "text" },
       email: { type: "string" },
+      by: { type: "string" },
+      takeover: { type: "boolean" },
       "max-age": { type: "string", default: "1h" },
       help: { type: "boolean", short: "h" },
     },
@@ -135,23 +180,43 @@ async function main() {
     case "list": {
       const format = values.format as Format;
       if (!formats.includes(format)) throw new UsageError(`Unknown --format "${values.format}": use one of ${formats.join(", ")}.`);
-      process.stdout.write(render(missing ? [] : await withStore(url, (store) => store.listLeads()), format));
+      const calendar = calendarFromEnv();
+      process.stdout.write(render((missing ? [] : await withStore(url, (store) => store.listLeads())).map((lead) => listed(lead, calendar)), format));
       return;
     }
     case "resend": {
-      const id = Number(rest[0]);
-      if (!Number.isSafeInteger(id) || id < 1) throw new UsageError("resend needs a lead id: npm run messages -- resend 42");
-      const queued = missing ? 0 : await withStore(url, (store) => store.requeueFailed(id, new Date()));
+      if (missing) throw new Error("resend: no database, so no lead.");
+      let id = 0;
+      const queued = await withStore(url, async (store) => store.requeueFailed((id = (await oneLead(store, rest[0], "resend")).id), new Date()));
       process.stdout.write(`${queued} failed deliver${queued === 1 ? "y" : "ies"} of lead #${id} queued again.\n`);
       return;
     }
     case "settle": {
-      const id = Number(rest[0]);
-      if (!Number.isSafeInteger(id) || id < 1) throw new UsageError("settle needs a lead id: npm run messages -- settle 42");
-      const settled = missing ? 0 : await withStore(url, (store) => store.settle(id));
+      if (missing) throw new Error("settle: no database, so no lead.");
+      let id = 0;
+      const settled = await withStore(url, async (store) => store.settle((id = (await oneLead(store, rest[0], "settle")).id)));
       process.stdout.write(
         `${settled} deliver${settled === 1 ? "y" : "ies"} of lead #${id} settled${settled > 0 ? ": no longer awaited, so retention may delete the lead" : " (nothing failed, previewed or waiting for a channel no instance has)"}.\n`,
       );
+      return;
+    }
+    case "take": {
+      const cleaned = cleanName(values.by);
+      if (!cleaned.ok) throw new UsageError(`take needs --by NAME: ${cleaned.error}`);
+      if (missing) throw new Error("take: no database, so no lead.");
+      const calendar = calendarFromEnv();
+      const result = await withStore(url, async (store) => {
+        const lead = await oneLead(store, rest[0], "take");
+        // The lead.taken webhook is sent by a running server: queued when this environment names the webhook, as the servers' does.
+        const event = process.env.LEADS_WEBHOOK_URL ? { channel: "take_webhook" as const, externalId: `msg_${randomUUID().replaceAll("-", "")}` } : undefined;
+        const recorded = await store.takeLead(lead.id, { takenBy: cleaned.name, takenAt: new Date().toISOString(), takeover: values.takeover === true, event });
+        return { recorded, lead: listed((await store.findLeads(String(lead.id)))[0] ?? lead, calendar) };
+      });
+      const { lead } = result;
+      if (!result.recorded) {
+        process.exitCode = 1;
+        process.stdout.write(`Lead #${lead.id} (${lead.reference}) is already ${visible(takeLine(lead))}: nothing changed (--takeover takes it over).\n`);
+      } else process.stdout.write(`Lead #${lead.id} (${lead.reference}) ${visible(takeLine(lead))}.\n`);
       return;
     }
     case "export":

@@ -13,7 +13,7 @@ import { visitOutcomes, type VisitOutcome } from "./insights/ingest";
 
 export const submissionOutcomes = ["accepted", "duplicate", "invalid", "rate_limited", "captcha_failed", "spam", "unavailable", "error"] as const;
 export type SubmissionOutcome = (typeof submissionOutcomes)[number];
-export const deliveryOutcomes = ["sent", "previewed", "retry", "failed"] as const;
+export const deliveryOutcomes = ["sent", "previewed", "retry", "failed", "settled"] as const;
 export type DeliveryOutcome = (typeof deliveryOutcomes)[number];
 
 /** What the gauges read at each scrape. */
@@ -21,6 +21,8 @@ export type MetricsSources = {
   outboxStats(): Promise<OutboxStats>;
   /** Whether /readyz would answer 200 now. */
   ready(): Promise<boolean>;
+  /** Leads not taken past their response window, and past twice it (issue 31). */
+  responseBacklog?(): Promise<{ pastWindow: number; pastTwice: number }>;
 };
 
 export function createMetrics() {
@@ -107,8 +109,32 @@ export function createMetrics() {
     },
   });
 
+  // Issue 31: how fast leads are taken, and how many wait past their window (read from the store at scrape time).
+  const toTake = new Histogram({
+    name: "lead_take_business_seconds",
+    help: "Business time (SALES_HOURS) from a lead's arrival to its first take, observed by the instance that recorded the take.",
+    buckets: [300, 900, 1800, 3600, 7200, 14_400, 28_800, 57_600, 115_200],
+    registers: [registry],
+  });
+  const backlogGauge = (name: string, help: string, read: (backlog: { pastWindow: number; pastTwice: number }) => number) =>
+    new Gauge({
+      name,
+      help,
+      registers: [registry],
+      async collect() {
+        const backlog = await sources?.responseBacklog?.().catch(() => undefined);
+        this.reset();
+        if (backlog) this.set(read(backlog));
+      },
+    });
+  backlogGauge("lead_untaken_past_window", "Leads not taken whose response window (SALES_RESPONSE_MINUTES of SALES_HOURS) has ended; absent when the store does not answer.", (b) => b.pastWindow);
+  backlogGauge("lead_untaken_past_twice_window", "Leads not taken at twice their response window (escalated); absent when the store does not answer.", (b) => b.pastTwice);
+
   return {
     registry,
+    recordTake(businessSeconds: number) {
+      toTake.observe(businessSeconds);
+    },
     /** Where the gauges read from, once the store is open. */
     watch(from: MetricsSources) {
       sources = from;

@@ -232,6 +232,8 @@ export async function runMessagesWith(env: Record<string, string>, databaseUrl: 
   return stdout;
 }
 
+/** Each lead with the deliveries of the lead itself: a follow-up (reminder, escalation, lead.taken) waits for its time by design. */
 export async function listMessages(databaseUrl: string): Promise<ListedMessage[]> {
-  return JSON.parse(await readMessages(databaseUrl, "json")) as ListedMessage[];
+  const leadChannels = new Set(["email", "webhook", "confirmation", "chat"]);
+  return (JSON.parse(await readMessages(databaseUrl, "json")) as ListedMessage[]).map((m) => ({ ...m, deliveries: m.deliveries.filter((d) => leadChannels.has(d.channel)) }));
 }

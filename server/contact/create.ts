@@ -18,7 +18,7 @@ export async function startContactApi(config: ServerConfig, log: Logger, metrics
   const delivery = createDelivery(config, store, log, metrics);
   // On PostgreSQL every instance counts in the same table; SQLite means one instance, which counts in memory.
   const createLimiter = store.sharedRateLimiter?.bind(store);
-  const api = createContactApi({ config, store, log, enqueue: delivery.enqueue, onStored: delivery.worker.nudge, createLimiter, metrics });
+  const api = createContactApi({ config, store, log, enqueue: delivery.enqueue, deadlines: delivery.deadlines, onStored: delivery.worker.nudge, createLimiter, metrics });
   return { api, store, delivery };
 }
 

@@ -34,7 +34,9 @@ export type ContactApiDeps = {
   store: Store;
   log: Logger;
   /** The outbox rows a new lead gets (one per delivery channel); none by default. */
-  enqueue?: (lead: { email: string; verification: Verification }) => Enqueue[];
+  enqueue?: (lead: { email: string; verification: Verification; createdAt?: string }) => Enqueue[];
+  /** A new lead's response deadlines in business time (issue 31): when to remind, when to escalate. */
+  deadlines?: (createdAt: string) => { respondBy: string; escalateBy: string };
   /** Called once a new lead is committed, so its deliveries start at once. */
   onStored?: () => void;
   rateLimiter?: RateLimiter;
@@ -56,7 +58,7 @@ const fail = (c: Context, status: ErrorStatus, error: string, field: ContactFiel
  * Google, and stores the message. 201 {ok:true,id} (id: the lead's random public id) is sent only once the
  * row is committed.
  */
-export function createContactApi({ config, store, log, enqueue = () => [], onStored, rateLimiter, createLimiter = createRateLimiter, verify, now = () => new Date(), metrics }: ContactApiDeps): Hono {
+export function createContactApi({ config, store, log, enqueue = () => [], deadlines, onStored, rateLimiter, createLimiter = createRateLimiter, verify, now = () => new Date(), metrics }: ContactApiDeps): Hono {
   const api = new Hono();
   const count = (outcome: SubmissionOutcome) => metrics?.recordSubmission(outcome);
   const limiter = rateLimiter ?? createLimiter({ limit: config.CONTACT_RATE_LIMIT, name: "contact" });
@@ -191,6 +193,7 @@ export function createContactApi({ config, store, log, enqueue = () => [], onSto
         let id: number;
         let publicId: string;
         let created: boolean;
+        const createdAt = now().toISOString();
         try {
           const stored = await store.insertLead(
             {
@@ -200,14 +203,15 @@ export function createContactApi({ config, store, log, enqueue = () => [], onSto
               company,
               message,
               submissionId,
-              createdAt: now().toISOString(),
+              createdAt,
               ip: ip ?? null,
               userAgent: c.req.header("user-agent")?.slice(0, MAX_USER_AGENT) ?? null,
               verification,
               verificationNote: outcome.kind === "unavailable" ? outcome.reason : null,
               source,
+              ...deadlines?.(createdAt),
             },
-            enqueue({ email, verification }),
+            enqueue({ email, verification, createdAt }),
           );
           ({ id, publicId, created } = stored);
           if (created) onStored?.();

@@ -6,7 +6,10 @@ import { channels, deliveryStatuses, type DeliveryStatus, type OutboxStats } fro
  * A pending delivery's age counts from when its lead arrived: that is how long sales has been waiting for it.
  */
 
-export const OUTBOX_STATS_SQL = `SELECT o.channel, o.status, COUNT(*) AS count, MIN(m.created_at) AS oldest
+// A follow-up (reminder, escalation, lead.taken) waits for its due time by design: its age counts from then, and
+// one not yet due has none (a time ahead of now reads as 0).
+export const OUTBOX_STATS_SQL = `SELECT o.channel, o.status, COUNT(*) AS count,
+  MIN(CASE WHEN o.channel IN ('reminder', 'reminder_chat', 'escalation', 'take_webhook') THEN o.next_attempt_at ELSE m.created_at END) AS oldest
   FROM outbox o JOIN messages m ON m.id = o.message_id
   GROUP BY o.channel, o.status`;
 

@@ -119,4 +119,29 @@ export const migrations: Migration[] = [
       )`,
     ],
   },
+  // Issue 31 (lead follow-up). Version 5 is another branch's (visit counts): versions apply in order, each once.
+  {
+    version: 6,
+    name: "taking leads, response deadlines and follow-up deliveries",
+    statements: [
+      // When the lead's response window ends (the reminder) and twice it (the escalation), in business time.
+      "ALTER TABLE messages ADD COLUMN respond_by timestamptz",
+      "ALTER TABLE messages ADD COLUMN escalate_by timestamptz",
+      // Who has the lead now and since when; the first take's time is the response time.
+      "ALTER TABLE messages ADD COLUMN taken_by text",
+      "ALTER TABLE messages ADD COLUMN taken_at timestamptz",
+      "ALTER TABLE messages ADD COLUMN first_taken_at timestamptz",
+      "CREATE INDEX messages_untaken ON messages (respond_by) WHERE taken_at IS NULL",
+      // Every take and take-over, deleted with its lead.
+      `CREATE TABLE lead_takes (
+        id bigint GENERATED ALWAYS AS IDENTITY PRIMARY KEY,
+        message_id bigint NOT NULL REFERENCES messages (id) ON DELETE CASCADE,
+        taken_by text NOT NULL,
+        taken_at timestamptz NOT NULL
+      )`,
+      "CREATE INDEX lead_takes_message ON lead_takes (message_id)",
+      "ALTER TABLE outbox DROP CONSTRAINT outbox_channel_check",
+      "ALTER TABLE outbox ADD CONSTRAINT outbox_channel_check CHECK (channel IN ('email', 'webhook', 'confirmation', 'chat', 'reminder', 'reminder_chat', 'escalation', 'take_webhook'))",
+    ],
+  },
 ];

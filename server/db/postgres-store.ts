@@ -4,7 +4,7 @@ import { migrations as allMigrations, type Migration } from "./postgres-migratio
 import { createPostgresRateLimiter } from "./postgres-rate-limit";
 import { OUTBOX_STATS_SQL, toOutboxStats } from "./outbox-stats";
 import { DELIVERY_COLUMNS, MESSAGE_COLUMNS, sourceColumn, toLeads, toMessage, type Row } from "./rows";
-import { CHANNEL_NOT_CONFIGURED, CONFIRMATION_CAP_WINDOW_MS, CONFIRMATION_WINDOW_MS, PREVIEW_DUE_SLACK_MS, PREVIEW_RECORD_WINDOW_MS, UNDELIVERED, addressKey, type Channel, type Delivered, type EarlierPreview, type Enqueue, type Lead, type NewMessage, type OutboxJob, type Store, type StoredMessage } from "./store";
+import { CHANNEL_NOT_CONFIGURED, CONFIRMATION_CAP_WINDOW_MS, CONFIRMATION_WINDOW_MS, PREVIEW_DUE_SLACK_MS, PREVIEW_RECORD_WINDOW_MS, UNDELIVERED, LEAD_CHANNELS_SQL, addressKey, leadKey, type Channel, type Delivered, type EarlierPreview, type Enqueue, type Lead, type NewMessage, type OutboxJob, type Store, type StoredMessage, type Take } from "./store";
 
 export type PostgresOptions = {
   /** Connections per instance (PG_POOL_MAX). Every instance has its own pool: keep the sum under max_connections. */
@@ -133,8 +133,8 @@ export class PostgresStore implements Store {
       // ON CONFLICT DO NOTHING on the submission id's unique index: a resend arriving at another instance at the
       // same moment waits for the first transaction and then inserts nothing.
       const inserted = await client.query<{ id: string; public_id: string }>(
-        `INSERT INTO messages (first_name, last_name, email, company, message, created_at, ip, user_agent, verification, verification_note, submission_id, public_id, source)
-         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13) ON CONFLICT DO NOTHING RETURNING id, public_id`,
+        `INSERT INTO messages (first_name, last_name, email, company, message, created_at, ip, user_agent, verification, verification_note, submission_id, public_id, source, respond_by, escalate_by)
+         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15) ON CONFLICT DO NOTHING RETURNING id, public_id`,
         [
           message.firstName,
           message.lastName,
@@ -149,11 +149,13 @@ export class PostgresStore implements Store {
           message.submissionId ?? null,
           publicId,
           sourceColumn(message.source),
+          message.respondBy ?? null,
+          message.escalateBy ?? null,
         ],
       );
       const created = inserted.rows[0];
       if (created) {
-        for (const { channel, externalId, oncePerDayTo, hourlyCap } of deliveries) {
+        for (const { channel, externalId, oncePerDayTo, hourlyCap, dueAt } of deliveries) {
           if (oncePerDayTo !== undefined && hourlyCap !== undefined) {
             // One instance at a time counts and takes a turn (the lock ends with the transaction), so instances
             // queuing at the same moment cannot each see room for one more.
@@ -179,7 +181,7 @@ export class PostgresStore implements Store {
           await client.query("INSERT INTO outbox (message_id, channel, external_id, next_attempt_at) SELECT id, $1, $2, $3 FROM messages WHERE public_id = $4", [
             channel,
             externalId,
-            now,
+            dueAt ?? now,
             publicId,
           ]);
         }
@@ -202,7 +204,59 @@ export class PostgresStore implements Store {
        WHERE message_id IN (SELECT id FROM messages ${where}) ORDER BY message_id, channel`,
       args,
     );
-    return toLeads(messages.rows, deliveries.rows);
+    const takes = await this.pool.query(`SELECT message_id, taken_by, taken_at FROM lead_takes WHERE message_id IN (SELECT id FROM messages ${where}) ORDER BY message_id, id`, args);
+    return toLeads(messages.rows, deliveries.rows, takes.rows);
+  }
+
+  async findLeads(text: string): Promise<Lead[]> {
+    const key = leadKey(text);
+    if (!key) return [];
+    const messages = await this.pool.query(`SELECT ${MESSAGE_COLUMNS} FROM messages WHERE id = $1 OR left(public_id, 8) = $2 OR public_id = $3 ORDER BY id`, [
+      key.id ?? null,
+      key.reference ?? null,
+      key.publicId ?? null,
+    ]);
+    const ids = messages.rows.map((row) => String(row.id));
+    if (ids.length === 0) return [];
+    const deliveries = await this.pool.query(`SELECT ${DELIVERY_COLUMNS} FROM outbox WHERE message_id = ANY($1::bigint[]) ORDER BY message_id, channel`, [ids]);
+    const takes = await this.pool.query("SELECT message_id, taken_by, taken_at FROM lead_takes WHERE message_id = ANY($1::bigint[]) ORDER BY message_id, id", [ids]);
+    return toLeads(messages.rows, deliveries.rows, takes.rows);
+  }
+
+  async takeLead(leadId: number, { takenBy, takenAt, takeover, event }: Take & { takeover: boolean; event?: Enqueue }) {
+    return this.transaction(async (client) => {
+      // The UPDATE locks the lead's row: two first takes at once take turns, and the second finds it taken.
+      const taken = await client.query(
+        `UPDATE messages SET taken_by = $1, taken_at = $2, first_taken_at = COALESCE(first_taken_at, $2) WHERE id = $3${takeover ? "" : " AND taken_at IS NULL"}`,
+        [takenBy, takenAt, leadId],
+      );
+      if (!taken.rowCount) return false;
+      await client.query("INSERT INTO lead_takes (message_id, taken_by, taken_at) VALUES ($1, $2, $3)", [leadId, takenBy, takenAt]);
+      await client.query(
+        `UPDATE outbox SET status = 'settled', last_error = 'lead taken', lease = NULL, locked_until = NULL
+         WHERE message_id = $1 AND channel IN ('reminder', 'reminder_chat', 'escalation') AND status = 'pending'`,
+        [leadId],
+      );
+      if (event) {
+        // One lead.taken row per lead, made pending again with a new webhook-id by every take.
+        await client.query(
+          `INSERT INTO outbox (message_id, channel, external_id, next_attempt_at) VALUES ($1, $2, $3, $4)
+           ON CONFLICT (message_id, channel) DO UPDATE SET external_id = EXCLUDED.external_id, status = 'pending', attempts = 0,
+             next_attempt_at = EXCLUDED.next_attempt_at, lease = NULL, locked_until = NULL, last_error = NULL, sent_at = NULL`,
+          [leadId, event.channel, event.externalId, takenAt],
+        );
+      }
+      return true;
+    });
+  }
+
+  async responseBacklog(now: Date) {
+    const result = await this.pool.query<{ past: string; twice: string }>(
+      `SELECT COUNT(*) FILTER (WHERE respond_by <= $1) AS past, COUNT(*) FILTER (WHERE escalate_by <= $1) AS twice
+       FROM messages WHERE taken_at IS NULL AND respond_by IS NOT NULL`,
+      [now],
+    );
+    return { pastWindow: Number(result.rows[0]?.past ?? 0), pastTwice: Number(result.rows[0]?.twice ?? 0) };
   }
 
   async claimDeliveries(channel: Channel, { now, leaseMs, limit }: { now: Date; leaseMs: number; limit: number }): Promise<OutboxJob[]> {
@@ -362,7 +416,7 @@ export class PostgresStore implements Store {
       // A confirmation still pending, failed or previewed does not keep the visitor's data: only deliveries to the company do.
       const deleted = await client.query<{ id: string }>(
         `DELETE FROM messages WHERE created_at < $1
-         AND NOT EXISTS (SELECT 1 FROM outbox WHERE message_id = messages.id AND status IN ${UNDELIVERED} AND channel <> 'confirmation') RETURNING id`,
+         AND NOT EXISTS (SELECT 1 FROM outbox WHERE message_id = messages.id AND status IN ${UNDELIVERED} AND channel IN ${LEAD_CHANNELS_SQL}) RETURNING id`,
         [cutoff],
       );
       await client.query("DELETE FROM confirmation_sends WHERE queued_at < $1", [cutoff]);
@@ -398,7 +452,7 @@ export class PostgresStore implements Store {
       await client.query("SET statement_timeout = 0");
       await client.query("SET lock_timeout = '3s'");
       // query_timeout per query is read by pg's client (lib/client.js) but missing from its types.
-      await client.query({ text: "VACUUM FULL messages, outbox, confirmation_sends", query_timeout: 600_000 } as pg.QueryConfig);
+      await client.query({ text: "VACUUM FULL messages, outbox, confirmation_sends, lead_takes", query_timeout: 600_000 } as pg.QueryConfig);
     } catch (error) {
       process.emitWarning(`VACUUM FULL after deleting leads did not run (${(error as Error).message}): their bytes stay in the table files until the next erase or retention sweep.`);
     } finally {

@@ -1,9 +1,10 @@
 import { sourceSchema, type VisitSource } from "~/lib/contact-schema";
-import type { Channel, Delivery, Lead, StoredMessage } from "./store";
+import type { Channel, Delivery, Lead, StoredMessage, Take } from "./store";
 
 /* Rows of the two engines' identical tables, read the same way. */
 
-export const MESSAGE_COLUMNS = "id, first_name, last_name, email, company, message, created_at, ip, user_agent, verification, verification_note, submission_id, public_id, source";
+export const MESSAGE_COLUMNS =
+  "id, first_name, last_name, email, company, message, created_at, ip, user_agent, verification, verification_note, submission_id, public_id, source, respond_by, escalate_by, taken_by, taken_at, first_taken_at";
 
 export type Row = Record<string, unknown>;
 const text = (value: unknown) => (value == null ? null : String(value));
@@ -26,6 +27,11 @@ export function toMessage(row: Row): StoredMessage {
     submissionId: text(row.submission_id),
     publicId: text(row.public_id),
     source: readSource(row.source),
+    respondBy: iso(row.respond_by),
+    escalateBy: iso(row.escalate_by),
+    takenBy: text(row.taken_by),
+    takenAt: iso(row.taken_at),
+    firstTakenAt: iso(row.first_taken_at),
   };
 }
 
@@ -56,8 +62,13 @@ export function toDelivery(row: Row): Delivery {
 
 export const DELIVERY_COLUMNS = "message_id, channel, status, attempts, last_error, sent_at, next_attempt_at";
 
-/** Leads (message rows in order) each with its deliveries (outbox rows ordered by message_id, channel). */
-export function toLeads(messages: Row[], deliveries: Row[]): Lead[] {
+/** Leads (message rows in order) each with its deliveries (outbox rows ordered by message_id, channel) and takes (ordered by id). */
+export function toLeads(messages: Row[], deliveries: Row[], takeRows: Row[] = []): Lead[] {
+  const takes = new Map<number, Take[]>();
+  for (const row of takeRows) {
+    const id = Number(row.message_id);
+    takes.set(id, [...(takes.get(id) ?? []), { takenBy: String(row.taken_by), takenAt: iso(row.taken_at) ?? "" }]);
+  }
   const byLead = new Map<number, Delivery[]>();
   for (const row of deliveries) {
     const id = Number(row.message_id);
@@ -65,6 +76,6 @@ export function toLeads(messages: Row[], deliveries: Row[]): Lead[] {
   }
   return messages.map((row) => {
     const message = toMessage(row);
-    return { ...message, deliveries: byLead.get(message.id) ?? [] };
+    return { ...message, deliveries: byLead.get(message.id) ?? [], takes: takes.get(message.id) ?? [] };
   });
 }

@@ -166,4 +166,48 @@ export const migrations: Migration[] = [
       )`,
     ],
   },
+  // Issue 31 (lead follow-up). Version 7 is another branch's (visit counts): versions apply in order, each once,
+  // and a gap is allowed (the runner applies what is not recorded).
+  {
+    version: 8,
+    name: "taking leads, response deadlines and follow-up deliveries",
+    statements: [
+      // When the lead's response window ends (the reminder) and twice it (the escalation), in business time.
+      "ALTER TABLE messages ADD COLUMN respond_by TEXT",
+      "ALTER TABLE messages ADD COLUMN escalate_by TEXT",
+      // Who has the lead now and since when; the first take's time is the response time.
+      "ALTER TABLE messages ADD COLUMN taken_by TEXT",
+      "ALTER TABLE messages ADD COLUMN taken_at TEXT",
+      "ALTER TABLE messages ADD COLUMN first_taken_at TEXT",
+      "CREATE INDEX messages_untaken ON messages (respond_by) WHERE taken_at IS NULL",
+      // Every take and take-over, kept with the lead and deleted with it.
+      `CREATE TABLE lead_takes (
+        id INTEGER PRIMARY KEY AUTOINCREMENT,
+        message_id INTEGER NOT NULL REFERENCES messages (id),
+        taken_by TEXT NOT NULL,
+        taken_at TEXT NOT NULL
+      )`,
+      "CREATE INDEX lead_takes_message ON lead_takes (message_id)",
+      // SQLite cannot change a CHECK in place: the outbox is copied into a table that allows the follow-up channels.
+      `CREATE TABLE outbox_v8 (
+        id INTEGER PRIMARY KEY AUTOINCREMENT,
+        message_id INTEGER NOT NULL REFERENCES messages (id),
+        channel TEXT NOT NULL CHECK (channel IN ('email', 'webhook', 'confirmation', 'chat', 'reminder', 'reminder_chat', 'escalation', 'take_webhook')),
+        external_id TEXT NOT NULL,
+        status TEXT NOT NULL DEFAULT 'pending' CHECK (status IN ('pending', 'sent', 'failed', 'previewed', 'settled')),
+        attempts INTEGER NOT NULL DEFAULT 0,
+        next_attempt_at TEXT NOT NULL,
+        lease TEXT,
+        locked_until TEXT,
+        last_error TEXT,
+        sent_at TEXT,
+        UNIQUE (message_id, channel)
+      )`,
+      `INSERT INTO outbox_v8 (id, message_id, channel, external_id, status, attempts, next_attempt_at, lease, locked_until, last_error, sent_at)
+       SELECT id, message_id, channel, external_id, status, attempts, next_attempt_at, lease, locked_until, last_error, sent_at FROM outbox`,
+      "DROP TABLE outbox",
+      "ALTER TABLE outbox_v8 RENAME TO outbox",
+      "CREATE INDEX outbox_due ON outbox (channel, status, next_attempt_at)",
+    ],
+  },
 ];

@@ -6,7 +6,7 @@ import { createClient, type Client, type Row } from "@libsql/client";
 import { migrations as allMigrations, type Migration } from "./sqlite-migrations";
 import { OUTBOX_STATS_SQL, toOutboxStats } from "./outbox-stats";
 import { DELIVERY_COLUMNS, MESSAGE_COLUMNS, sourceColumn, toLeads, toMessage } from "./rows";
-import { CHANNEL_NOT_CONFIGURED, CONFIRMATION_CAP_WINDOW_MS, CONFIRMATION_WINDOW_MS, PREVIEW_DUE_SLACK_MS, PREVIEW_RECORD_WINDOW_MS, UNDELIVERED, addressKey, type Channel, type Delivered, type EarlierPreview, type Enqueue, type Lead, type NewMessage, type OutboxJob, type Store, type StoredMessage } from "./store";
+import { CHANNEL_NOT_CONFIGURED, CONFIRMATION_CAP_WINDOW_MS, CONFIRMATION_WINDOW_MS, PREVIEW_DUE_SLACK_MS, PREVIEW_RECORD_WINDOW_MS, UNDELIVERED, LEAD_CHANNELS_SQL, addressKey, leadKey, type Channel, type Delivered, type EarlierPreview, type Enqueue, type Lead, type NewMessage, type OutboxJob, type Store, type StoredMessage, type Take } from "./store";
 
 export type Database = Client;
 
@@ -101,8 +101,8 @@ export class SqliteStore implements Store {
     const results = await this.db.batch(
       [
         {
-          sql: `INSERT INTO messages (first_name, last_name, email, company, message, created_at, ip, user_agent, verification, verification_note, submission_id, public_id, source)
-                VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) ON CONFLICT DO NOTHING`,
+          sql: `INSERT INTO messages (first_name, last_name, email, company, message, created_at, ip, user_agent, verification, verification_note, submission_id, public_id, source, respond_by, escalate_by)
+                VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) ON CONFLICT DO NOTHING`,
           args: [
             message.firstName,
             message.lastName,
@@ -117,12 +117,14 @@ export class SqliteStore implements Store {
             message.submissionId ?? null,
             publicId,
             sourceColumn(message.source),
+            message.respondBy ?? null,
+            message.escalateBy ?? null,
           ],
         },
         // Finds nothing (so queues nothing) when the insert above was a resend that changed nothing.
-        ...deliveries.flatMap(({ channel, externalId, oncePerDayTo, hourlyCap }) => {
+        ...deliveries.flatMap(({ channel, externalId, oncePerDayTo, hourlyCap, dueAt }) => {
           if (oncePerDayTo === undefined) {
-            return [{ sql: "INSERT INTO outbox (message_id, channel, external_id, next_attempt_at) SELECT id, ?, ?, ? FROM messages WHERE public_id = ?", args: [channel, externalId, now, publicId] }];
+            return [{ sql: "INSERT INTO outbox (message_id, channel, external_id, next_attempt_at) SELECT id, ?, ?, ? FROM messages WHERE public_id = ?", args: [channel, externalId, dueAt ?? now, publicId] }];
           }
           // The address's record is taken by this lead only if it is older than the window (and the hour's cap is
           // not reached); the row is queued only if it was.
@@ -167,7 +169,70 @@ export class SqliteStore implements Store {
             WHERE message_id IN (SELECT id FROM messages ${where}) ORDER BY message_id, channel`,
       args,
     });
-    return toLeads(messages.rows, deliveries.rows);
+    const takes = await this.db.execute({
+      sql: `SELECT message_id, taken_by, taken_at FROM lead_takes WHERE message_id IN (SELECT id FROM messages ${where}) ORDER BY message_id, id`,
+      args,
+    });
+    return toLeads(messages.rows, deliveries.rows, takes.rows);
+  }
+
+  async findLeads(text: string): Promise<Lead[]> {
+    const key = leadKey(text);
+    if (!key) return [];
+    const messages = await this.db.execute({
+      sql: `SELECT ${MESSAGE_COLUMNS} FROM messages WHERE id = ? OR substr(public_id, 1, 8) = ? OR public_id = ? ORDER BY id`,
+      args: [key.id ?? null, key.reference ?? null, key.publicId ?? null],
+    });
+    const ids = messages.rows.map((row) => Number(row.id));
+    if (ids.length === 0) return [];
+    const list = ids.map(() => "?").join(",");
+    const deliveries = await this.db.execute({ sql: `SELECT ${DELIVERY_COLUMNS} FROM outbox WHERE message_id IN (${list}) ORDER BY message_id, channel`, args: ids });
+    const takes = await this.db.execute({ sql: `SELECT message_id, taken_by, taken_at FROM lead_takes WHERE message_id IN (${list}) ORDER BY message_id, id`, args: ids });
+    return toLeads(messages.rows, deliveries.rows, takes.rows);
+  }
+
+  async takeLead(leadId: number, { takenBy, takenAt, takeover, event }: Take & { takeover: boolean; event?: Enqueue }) {
+    // One batch, one transaction: the take, its history row, the follow-ups settled and the event queued only if
+    // the UPDATE changed the lead (changes() counts the last INSERT/UPDATE/DELETE of this connection).
+    const results = await this.db.batch(
+      [
+        {
+          sql: `UPDATE messages SET taken_by = ?, taken_at = ?, first_taken_at = COALESCE(first_taken_at, ?) WHERE id = ?${takeover ? "" : " AND taken_at IS NULL"}`,
+          args: [takenBy, takenAt, takenAt, leadId],
+        },
+        { sql: "INSERT INTO lead_takes (message_id, taken_by, taken_at) SELECT ?, ?, ? WHERE changes() > 0", args: [leadId, takenBy, takenAt] },
+        ...(event
+          ? [
+              {
+                // One lead.taken row per lead, made pending again with a new webhook-id by every take.
+                sql: `INSERT INTO outbox (message_id, channel, external_id, next_attempt_at)
+                      SELECT ?, ?, ?, ? WHERE changes() > 0
+                      ON CONFLICT (message_id, channel) DO UPDATE SET external_id = excluded.external_id, status = 'pending', attempts = 0,
+                        next_attempt_at = excluded.next_attempt_at, lease = NULL, locked_until = NULL, last_error = NULL, sent_at = NULL`,
+                args: [leadId, event.channel, event.externalId, takenAt],
+              },
+            ]
+          : []),
+        {
+          sql: `UPDATE outbox SET status = 'settled', last_error = 'lead taken', lease = NULL, locked_until = NULL
+                WHERE message_id = ? AND channel IN ('reminder', 'reminder_chat', 'escalation') AND status = 'pending'
+                AND EXISTS (SELECT 1 FROM messages WHERE id = ? AND taken_at IS NOT NULL)`,
+          args: [leadId, leadId],
+        },
+      ],
+      "write",
+    );
+    return (results[1]?.rowsAffected ?? 0) > 0;
+  }
+
+  async responseBacklog(now: Date) {
+    const at = now.toISOString();
+    const result = await this.db.execute({
+      sql: `SELECT SUM(CASE WHEN respond_by <= ? THEN 1 ELSE 0 END) AS past, SUM(CASE WHEN escalate_by <= ? THEN 1 ELSE 0 END) AS twice
+            FROM messages WHERE taken_at IS NULL AND respond_by IS NOT NULL`,
+      args: [at, at],
+    });
+    return { pastWindow: Number(result.rows[0]?.past ?? 0), pastTwice: Number(result.rows[0]?.twice ?? 0) };
   }
 
   async claimDeliveries(channel: Channel, { now, leaseMs, limit }: { now: Date; leaseMs: number; limit: number }): Promise<OutboxJob[]> {
@@ -327,7 +392,7 @@ export class SqliteStore implements Store {
     const at = cutoff.toISOString();
     // A confirmation still pending, failed or previewed does not keep the visitor's data: only deliveries to the company do.
     const deleted = await this.deleteWhere(
-      `created_at < ? AND NOT EXISTS (SELECT 1 FROM outbox WHERE message_id = messages.id AND status IN ${UNDELIVERED} AND channel <> 'confirmation')`,
+      `created_at < ? AND NOT EXISTS (SELECT 1 FROM outbox WHERE message_id = messages.id AND status IN ${UNDELIVERED} AND channel IN ${LEAD_CHANNELS_SQL})`,
       [at],
       { sql: "DELETE FROM confirmation_sends WHERE queued_at < ?", args: [at] },
     );
@@ -341,9 +406,11 @@ export class SqliteStore implements Store {
   }
 
   private async deleteWhere(condition: string, args: string[], alsoDelete: { sql: string; args: string[] }) {
-    const [, deleted] = await this.db.batch(
+    const [, , deleted] = await this.db.batch(
       [
         { sql: `DELETE FROM outbox WHERE message_id IN (SELECT id FROM messages WHERE ${condition})`, args },
+        // Who took the lead goes with it (staff data, but about this lead).
+        { sql: `DELETE FROM lead_takes WHERE message_id IN (SELECT id FROM messages WHERE ${condition})`, args },
         { sql: `DELETE FROM messages WHERE ${condition} RETURNING id`, args },
         alsoDelete,
       ],

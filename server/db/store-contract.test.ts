@@ -47,6 +47,8 @@ describe.each(Object.keys(engines) as (keyof typeof engines)[])("the %s store", 
   });
 
   it("stores and lists messages as given, with increasing row ids and random public ids", async () => {
+    // A lead without response deadlines (none given) and not taken.
+    const notTaken = { respondBy: null, escalateBy: null, takenBy: null, takenAt: null, firstTakenAt: null, takes: [] };
     const store = await open();
     const first = await store.insertLead(sample, []);
     const second = await store.insertLead({ ...sample, verification: "unverified", verificationNote: "siteverify timeout after 5000 ms", ip: null, userAgent: null }, []);
@@ -55,8 +57,8 @@ describe.each(Object.keys(engines) as (keyof typeof engines)[])("the %s store", 
     for (const { publicId } of [first, second]) expect(publicId).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/);
     expect(second.publicId).not.toBe(first.publicId);
     expect(await store.listLeads()).toEqual([
-      { ...sample, id: first.id, publicId: first.publicId, submissionId: null, source: null, deliveries: [] },
-      { ...sample, id: second.id, publicId: second.publicId, submissionId: null, source: null, deliveries: [], verification: "unverified", verificationNote: "siteverify timeout after 5000 ms", ip: null, userAgent: null },
+      { ...sample, id: first.id, publicId: first.publicId, submissionId: null, source: null, deliveries: [], ...notTaken },
+      { ...sample, id: second.id, publicId: second.publicId, submissionId: null, source: null, deliveries: [], ...notTaken, verification: "unverified", verificationNote: "siteverify timeout after 5000 ms", ip: null, userAgent: null },
     ]);
   });
 

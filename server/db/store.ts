@@ -7,16 +7,23 @@ import type { ContactMessage, VisitSource } from "~/lib/contact-schema";
 
 export type Verification = "verified" | "unverified";
 /** Every delivery channel: sales' e-mail, the signed webhook, the visitor's confirmation, the team chat alert. */
-export const channels = ["email", "webhook", "confirmation", "chat"] as const;
+export const channels = ["email", "webhook", "confirmation", "chat", "reminder", "reminder_chat", "escalation", "take_webhook"] as const;
 export type Channel = (typeof channels)[number];
+/**
+ * The follow-up of a lead not yet taken (issue 31): a reminder by e-mail and chat when its window ends, an
+ * escalation e-mail at twice the window, and the lead.taken webhook. Each waits in the outbox until it is due.
+ */
+export const followUpChannels = ["reminder", "reminder_chat", "escalation", "take_webhook"] as const satisfies readonly Channel[];
+/** The channels that bring the lead itself to the company: only they keep a lead from retention. */
+export const LEAD_CHANNELS_SQL = "('email', 'webhook', 'chat')";
 /**
  * `previewed`: written as a development .eml file, never sent (no person got it; sent once the channel is real).
  * `settled`: given up by an operator (`messages -- settle`), so it no longer keeps its lead from retention.
  */
 export const deliveryStatuses = ["pending", "sent", "failed", "previewed", "settled"] as const;
 export type DeliveryStatus = (typeof deliveryStatuses)[number];
-/** What a delivery attempt came to: sent to someone, or only written as a development preview. */
-export type Delivered = "sent" | "previewed";
+/** What a delivery attempt came to: sent to someone, only written as a development preview, or not needed any more (a reminder for a lead taken meanwhile). */
+export type Delivered = "sent" | "previewed" | "settled";
 
 export type NewMessage = Omit<ContactMessage, "recaptchaToken" | "submissionId" | "source"> & {
   submissionId?: string | null;
@@ -28,13 +35,26 @@ export type NewMessage = Omit<ContactMessage, "recaptchaToken" | "submissionId" 
   verification: Verification;
   /** Why a message is unverified (e.g. "siteverify timeout"), for whoever reads the leads. */
   verificationNote: string | null;
+  /** When its response window ends (the reminder), and twice it (the escalation), in business time. */
+  respondBy?: string | null;
+  escalateBy?: string | null;
 };
+
+/** One take of a lead: who (staff, not the visitor) and when. A take-over adds one; the history is kept. */
+export type Take = { takenBy: string; takenAt: string };
 
 /**
  * `id` is the row id (sequential: operators only). `publicId` is the random id the API answered with; the only
  * id a visitor ever sees, in the API's answer and (as its reference) in their confirmation.
  */
-export type StoredMessage = NewMessage & { id: number; publicId?: string | null };
+export type StoredMessage = NewMessage & {
+  id: number;
+  publicId?: string | null;
+  /** Who has taken the lead now, and since when; the first take's time, from which the response time counts. */
+  takenBy?: string | null;
+  takenAt?: string | null;
+  firstTakenAt?: string | null;
+};
 
 /** One outbox row as the operator sees it. */
 export type Delivery = {
@@ -47,7 +67,7 @@ export type Delivery = {
   nextAttemptAt: string | null;
 };
 
-export type Lead = StoredMessage & { deliveries: Delivery[] };
+export type Lead = StoredMessage & { deliveries: Delivery[]; takes?: Take[] };
 
 /** One channel's outbox: how many deliveries are in each state, and when the lead of the oldest pending one arrived. */
 export type ChannelStats = Record<DeliveryStatus, number> & { oldestPendingAt: Date | null };
@@ -73,7 +93,7 @@ export type OutboxJob = {
  * inbox. With `hourlyCap` as well, only while fewer than that many such rows (all addresses together) were
  * written in the last hour, so it cannot be used to mail many strangers once each either.
  */
-export type Enqueue = { channel: Channel; externalId: string; oncePerDayTo?: string; hourlyCap?: number };
+export type Enqueue = { channel: Channel; externalId: string; oncePerDayTo?: string; hourlyCap?: number; dueAt?: string };
 
 export const CONFIRMATION_WINDOW_MS = 24 * 3600_000;
 export const CONFIRMATION_CAP_WINDOW_MS = 3600_000;
@@ -91,6 +111,16 @@ export interface Store {
   insertLead(message: NewMessage, deliveries: Enqueue[]): Promise<{ id: number; publicId: string; created: boolean }>;
   /** Every lead with its deliveries, oldest first; or only those of one e-mail address (any case). */
   listLeads(filter?: { email?: string }): Promise<Lead[]>;
+  /** The leads a row id (42 or #42), a reference (the public id's first 8 characters, any case) or a public id names; with their takes. */
+  findLeads(key: string): Promise<Lead[]>;
+  /**
+   * Records a take: the first one, or with `takeover` a new one over the current one (history kept). Without
+   * `takeover` a lead already taken is left as it is. A take settles the lead's pending reminder and escalation
+   * and queues `event` (the lead.taken webhook), all in one transaction. Resolves to whether it was recorded.
+   */
+  takeLead(leadId: number, take: Take & { takeover: boolean; event?: Enqueue }): Promise<boolean>;
+  /** Leads not taken whose window (and twice it) has ended by `now`. */
+  responseBacklog(now: Date): Promise<{ pastWindow: number; pastTwice: number }>;
   /**
    * Takes up to `limit` due deliveries of one channel for `leaseMs`, counting the attempt. `now` decides what is
    * due; the lease runs on the store's clock (PostgreSQL: the database's, the same for every instance).
@@ -177,5 +207,19 @@ export const PREVIEW_DUE_SLACK_MS = 100;
 
 /** The states in which a delivery to the company keeps its lead from retention: it may still have to be made. */
 export const UNDELIVERED = "('pending', 'failed', 'previewed')";
+
+/**
+ * Reads a lead key as typed by an operator: a row id (`42`, `#42`), a reference (8 hex digits; one of only digits
+ * may also be a row id, so both are looked up) or a public id; null for anything else.
+ */
+export function leadKey(text: string): { id?: number; reference?: string; publicId?: string } | null {
+  const raw = text.trim();
+  const key = raw.replace(/^#/, "");
+  const id = /^[1-9]\d{0,15}$/.test(key) && Number.isSafeInteger(Number(key)) ? Number(key) : undefined;
+  if (raw.startsWith("#")) return id === undefined ? null : { id };
+  if (/^[0-9a-f]{8}$/i.test(key)) return { id, reference: key.toLowerCase() };
+  if (/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(key)) return { publicId: key.toLowerCase() };
+  return id === undefined ? null : { id };
+}
 
 export const DEFAULT_DATABASE_URL = "file:./data/messages.db";

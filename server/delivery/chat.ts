@@ -37,7 +37,7 @@ export function escapeChat(value: string): string {
 
 const oneLine = (value: string) => value.replace(/\s+/g, " ").trim();
 
-export function chatText(lead: StoredMessage): string {
+export function chatText(lead: StoredMessage, takeLink?: string): string {
   const who = escapeChat(oneLine(`${lead.firstName} ${lead.lastName}`));
   const company = lead.company ? ` (${escapeChat(oneLine(lead.company))})` : "";
   const flag = lead.verification === "verified" ? "" : " [unverified reCAPTCHA]";
@@ -47,21 +47,38 @@ export function chatText(lead: StoredMessage): string {
     .split("\n")
     .map((line) => `> ${line}`)
     .join("\n");
-  return [`New lead #${lead.id} from *${who}*${company}${flag}`, quoted, `Source: ${escapeChat(sourceSummary(lead.source))}`].join("\n");
+  // The link is ours (SITE_URL and a token of URL-safe characters): Slack's <url|label> form, never visitor text.
+  const take = takeLink ? [`<${takeLink}|Take this lead>`] : [];
+  return [`New lead #${lead.id} from *${who}*${company}${flag}`, quoted, `Source: ${escapeChat(sourceSummary(lead.source))}`, ...take].join("\n");
 }
 
 /** The JSON body: `text` is all a Slack-compatible endpoint needs; link previews off (no visitor URL is fetched). */
-export function chatBody(lead: StoredMessage) {
-  return { text: chatText(lead), unfurl_links: false, unfurl_media: false };
+export function chatBody(lead: StoredMessage, takeLink?: string) {
+  return { text: chatText(lead, takeLink), unfurl_links: false, unfurl_media: false };
 }
 
-export function chatSender(url: string) {
+/** POSTs a chat message's body; the outcomes of a Slack-compatible webhook. */
+export async function postChat(url: string, body: object, signal?: AbortSignal) {
+  const response = await fetch(url, {
+    method: "POST",
+    headers: { "Content-Type": "application/json", "User-Agent": "lead-chat-alert" },
+    body: JSON.stringify(body),
+    redirect: "manual",
+    signal,
+  });
+  await response.body?.cancel();
+  if (response.status >= 200 && response.status <= 299) return;
+  if (response.status === 410) throw new DeliveryError("endpoint gone (chat webhook answered HTTP 410)", { permanent: true });
+  throw new DeliveryError(`chat webhook answered HTTP ${response.status}`, { retryAfterMs: retryAfterMs(response.headers.get("retry-after")) });
+}
+
+export function chatSender(url: string, takeLink?: (lead: StoredMessage) => string) {
   // The same outcomes as the lead webhook: 2xx sent, 410 gone for good, anything else retried (honouring Retry-After).
   return async (job: OutboxJob, signal?: AbortSignal) => {
     const response = await fetch(url, {
       method: "POST",
       headers: { "Content-Type": "application/json", "User-Agent": "lead-chat-alert" },
-      body: JSON.stringify(chatBody(job.lead)),
+      body: JSON.stringify(chatBody(job.lead, takeLink?.(job.lead))),
       redirect: "manual",
       signal,
     });

@@ -17,6 +17,8 @@ export type EmailSettings = {
   timeZone?: string;
   /** Where the visitor's confirmation sends replies (LEADS_REPLY_TO): one public address. */
   replyTo?: string;
+  /** The lead's "take this lead" link (issue 31), put first in sales' e-mail. */
+  takeLink?: (lead: StoredMessage) => string;
 };
 
 // Control characters (CR and LF above all) and the Unicode line separators: nothing a visitor types may start
@@ -52,10 +54,13 @@ export function composeLeadEmail(lead: StoredMessage, messageId: string, setting
   const source = sourceFields(lead.source);
   // The plain-text part says everything the HTML one does, in the same order.
   const lines = (pairs: [string, string][]) => pairs.map(([label, value]) => `${label}: ${oneLine(value)}`);
-  const text = [...lines(fields), "", "Message:", lead.message, "", "Source:", ...lines(source), ""].join("\n");
+  const link = settings.takeLink?.(lead);
+  const take = link ? [`Take this lead: ${link}`, ""] : [];
+  const text = [...take, ...lines(fields), "", "Message:", lead.message, "", "Source:", ...lines(source), ""].join("\n");
   const table = (pairs: [string, string][]) =>
     `<table>${pairs.map(([label, value]) => `<tr><th align="left">${escapeHtml(label)}</th><td>${escapeHtml(value)}</td></tr>`).join("")}</table>`;
   const html = [
+    ...(link ? [`<p><a href="${escapeHtml(link)}">Take this lead</a> (opening the link changes nothing; the page asks for your name)</p>`] : []),
     table(fields),
     `<p><strong>Message:</strong></p><p style="white-space:pre-wrap">${escapeHtml(lead.message)}</p>`,
     `<p><strong>Source:</strong></p>${table(source)}`,
@@ -80,7 +85,7 @@ export function newMessageId(key: string, from: string): string {
 
 type Send = (job: OutboxJob, signal?: AbortSignal) => Promise<void | "previewed">;
 
-type Compose = (lead: StoredMessage, messageId: string, settings: EmailSettings) => SendMailOptions;
+export type Compose = (lead: StoredMessage, messageId: string, settings: EmailSettings) => SendMailOptions;
 
 type Refusal = { recipient?: unknown; responseCode?: unknown; response?: unknown };
 
@@ -140,10 +145,11 @@ export const DEFAULT_MAIL_DIR = "data/mail";
 
 /** Where the development preview of a lead's notification is written. */
 /** Each preview's file: `lead-<id>.eml` for sales' notification, `confirmation-<id>.eml` for the visitor's. */
-export const emlPath = (dir: string, leadId: number, prefix: "lead" | "confirmation" = "lead") => join(dir, `${prefix}-${leadId}.eml`);
+export type PreviewPrefix = "lead" | "confirmation" | "reminder" | "escalation";
+export const emlPath = (dir: string, leadId: number, prefix: PreviewPrefix = "lead") => join(dir, `${prefix}-${leadId}.eml`);
 
 /** Development: each notification is written to `dir` as an .eml file, exactly what sales would receive. A preview, not a delivery. */
-export function emlFileSender(dir: string, settings: EmailSettings, compose: Compose = composeLeadEmail, prefix: "lead" | "confirmation" = "lead"): Send & { close(): void } {
+export function emlFileSender(dir: string, settings: EmailSettings, compose: Compose = composeLeadEmail, prefix: PreviewPrefix = "lead"): Send & { close(): void } {
   const transport = createTransport({ streamTransport: true, buffer: true, newline: "unix" });
   const send = async (job: OutboxJob) => {
     const info = await transport.sendMail(compose(job.lead, job.externalId, settings));
@@ -171,5 +177,6 @@ export async function listLeadPreviews(dir: string): Promise<{ leadId: number; w
 
 /** Deletes the development previews of deleted leads (they hold the visitor's name, address and message). */
 export async function deleteEmlPreviews(dir: string, leadIds: number[]): Promise<void> {
-  await Promise.all(leadIds.flatMap((id) => [rm(emlPath(dir, id), { force: true }), rm(emlPath(dir, id, "confirmation"), { force: true })]));
+  const prefixes: PreviewPrefix[] = ["lead", "confirmation", "reminder", "escalation"];
+  await Promise.all(leadIds.flatMap((id) => prefixes.map((prefix) => rm(emlPath(dir, id, prefix), { force: true }))));
 }

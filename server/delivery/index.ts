@@ -1,6 +1,6 @@
 import { randomUUID } from "node:crypto";
 import { isPublicSiteUrl, type ServerConfig } from "../config";
-import type { Channel, Enqueue, Store, Verification } from "../db/store";
+import { followUpChannels, type Channel, type Enqueue, type Store, type Verification } from "../db/store";
 import type { Logger } from "../logger";
 import type { Metrics } from "../metrics";
 import { chatSender } from "./chat";
@@ -8,11 +8,15 @@ import { composeConfirmationEmail } from "./confirmation";
 import { emlFileSender, listLeadPreviews, newMessageId, smtpSender } from "./email";
 import { webhookSender } from "./webhook";
 import { createDeliveryWorker, type Deliver } from "./worker";
+import { responseDeadlines, type Calendar } from "../leads/business-hours";
+import { composeEscalationEmail, composeReminderEmail, reminderChatSender, takeEventBody, unlessTaken, type FollowUpSettings } from "../leads/follow-up";
+import { takeToken } from "../leads/take-token";
 
 type DeliveryConfig = Pick<
   ServerConfig,
   "NODE_ENV" | "SITE_URL" | "SMTP_URL" | "LEADS_NOTIFY_TO" | "LEADS_REPLY_TO" | "leadsFrom" | "LEADS_WEBHOOK_URL" | "LEADS_WEBHOOK_SECRET" | "LEADS_RETRY_BASE_SECONDS" | "LEADS_MAIL_DIR" | "LEADS_LEASE_SECONDS"
   | "COMPANY_TIME_ZONE" | "LEADS_CONFIRMATION" | "LEADS_CONFIRMATION_HOURLY_LIMIT" | "LEADS_CHAT_WEBHOOK_URL"
+  | "SALES_HOURS" | "SALES_HOLIDAYS" | "SALES_RESPONSE_MINUTES" | "SALES_ESCALATION_TO" | "linkSecret" | "linkBase"
 >;
 
 /** SMTP_URL fit for a log line: the password replaced by ***. */
@@ -25,7 +29,11 @@ const redactSmtpUrl = (url: string) => {
 /** The configured channels, the outbox rows each new lead gets, and the worker that delivers them. */
 export function createDelivery(config: DeliveryConfig, store: Store, log: Logger, metrics?: Metrics) {
   const senders: Partial<Record<Channel, Deliver & { close?(): void }>> = {};
-  const emailSettings = { to: config.LEADS_NOTIFY_TO, from: config.leadsFrom, timeZone: config.COMPANY_TIME_ZONE, replyTo: config.LEADS_REPLY_TO };
+  // Issue 31: every lead's "take this lead" link, and its response window in business hours.
+  const calendar: Calendar = { hours: config.SALES_HOURS, timeZone: config.COMPANY_TIME_ZONE, holidays: config.SALES_HOLIDAYS };
+  const takeLink = (lead: { publicId?: string | null }) => `${config.linkBase}/leads/take/${takeToken(lead.publicId ?? "", config.linkSecret)}`;
+  const followUp: FollowUpSettings = { takeLink, windowMinutes: config.SALES_RESPONSE_MINUTES, calendar };
+  const emailSettings = { to: config.LEADS_NOTIFY_TO, from: config.leadsFrom, timeZone: config.COMPANY_TIME_ZONE, replyTo: config.LEADS_REPLY_TO, takeLink };
   // Outside production, with no mail server, each e-mail is written to a file so a developer sees what sales gets.
   // Never for a public SITE_URL (a forgotten NODE_ENV): files of personal data on a live host, and a lead whose
   // preview nobody reads would be held from retention and reported as a problem for ever.
@@ -37,7 +45,15 @@ export function createDelivery(config: DeliveryConfig, store: Store, log: Logger
   if (confirm && config.SMTP_URL) senders.confirmation = smtpSender(config.SMTP_URL, emailSettings, composeConfirmationEmail);
   else if (confirm && preview) senders.confirmation = emlFileSender(config.LEADS_MAIL_DIR, previewSettings, composeConfirmationEmail, "confirmation");
   if (config.LEADS_WEBHOOK_URL && config.LEADS_WEBHOOK_SECRET) senders.webhook = webhookSender(config.LEADS_WEBHOOK_URL, config.LEADS_WEBHOOK_SECRET);
-  if (config.LEADS_CHAT_WEBHOOK_URL) senders.chat = chatSender(config.LEADS_CHAT_WEBHOOK_URL);
+  if (config.LEADS_CHAT_WEBHOOK_URL) senders.chat = chatSender(config.LEADS_CHAT_WEBHOOK_URL, takeLink);
+  // The follow-ups go by the same channels: the reminder to sales' e-mail and chat, the escalation by e-mail.
+  const escalationSettings = { ...emailSettings, to: config.SALES_ESCALATION_TO };
+  if (config.SMTP_URL) senders.reminder = unlessTaken(store, smtpSender(config.SMTP_URL, emailSettings, composeReminderEmail(followUp)));
+  else if (preview) senders.reminder = unlessTaken(store, emlFileSender(config.LEADS_MAIL_DIR, previewSettings, composeReminderEmail(followUp), "reminder"));
+  if (config.LEADS_CHAT_WEBHOOK_URL) senders.reminder_chat = unlessTaken(store, reminderChatSender(config.LEADS_CHAT_WEBHOOK_URL, followUp, config.COMPANY_TIME_ZONE));
+  if (config.SALES_ESCALATION_TO.length > 0 && config.SMTP_URL) senders.escalation = unlessTaken(store, smtpSender(config.SMTP_URL, escalationSettings, composeEscalationEmail(followUp)));
+  else if (config.SALES_ESCALATION_TO.length > 0 && preview) senders.escalation = unlessTaken(store, emlFileSender(config.LEADS_MAIL_DIR, escalationSettings, composeEscalationEmail(followUp), "escalation"));
+  if (config.LEADS_WEBHOOK_URL && config.LEADS_WEBHOOK_SECRET) senders.take_webhook = webhookSender(config.LEADS_WEBHOOK_URL, config.LEADS_WEBHOOK_SECRET, (job) => takeEventBody(store, job, calendar));
 
   const worker = createDeliveryWorker({ store, channels: senders, log, retryBaseMs: config.LEADS_RETRY_BASE_SECONDS * 1000, leaseMs: config.LEADS_LEASE_SECONDS * 1000, metrics });
 
@@ -45,7 +61,7 @@ export function createDelivery(config: DeliveryConfig, store: Store, log: Logger
    * The outbox rows for a new lead, one per configured channel, with ids fixed for every resend. Without the lead
    * (catching up on leads that reached nobody) there is no confirmation: a visitor is thanked when they write, or never.
    */
-  const enqueue = (lead?: { email: string; verification: Verification }): Enqueue[] => {
+  const enqueue = (lead?: { email: string; verification: Verification; createdAt?: string }): Enqueue[] => {
     const key = randomUUID();
     const rows: Enqueue[] = [];
     if (senders.email) rows.push({ channel: "email", externalId: newMessageId(key, config.leadsFrom) });
@@ -61,12 +77,30 @@ export function createDelivery(config: DeliveryConfig, store: Store, log: Logger
       });
     }
     if (senders.chat) rows.push({ channel: "chat", externalId: `chat_${key.replaceAll("-", "")}` });
+    // The follow-ups of a new lead, each due at its deadline (catching up on old leads queues none).
+    if (lead?.createdAt) {
+      const { respondBy, escalateBy } = deadlines(lead.createdAt);
+      if (senders.reminder) rows.push({ channel: "reminder", externalId: newMessageId(`reminder-${key}`, config.leadsFrom), dueAt: respondBy });
+      if (senders.reminder_chat) rows.push({ channel: "reminder_chat", externalId: `chat_reminder_${key.replaceAll("-", "")}`, dueAt: respondBy });
+      if (senders.escalation) rows.push({ channel: "escalation", externalId: newMessageId(`escalation-${key}`, config.leadsFrom), dueAt: escalateBy });
+    }
     return rows;
   };
+
+  /** A lead's response deadlines: its window's end and twice it, in business time. */
+  function deadlines(createdAt: string) {
+    const { respondBy, escalateBy } = responseDeadlines(new Date(createdAt), config.SALES_RESPONSE_MINUTES, calendar);
+    return { respondBy: respondBy.toISOString(), escalateBy: escalateBy.toISOString() };
+  }
 
   return {
     worker,
     enqueue,
+    deadlines,
+    calendar,
+    takeLink,
+    /** The outbox row of a take's lead.taken webhook, when the webhook is configured: a new webhook-id per take. */
+    takeEvent: (): Enqueue | undefined => (senders.take_webhook ? { channel: "take_webhook", externalId: `msg_${randomUUID().replaceAll("-", "")}` } : undefined),
     /** The channels this instance delivers by. */
     channels: Object.keys(senders) as Channel[],
     /**
@@ -81,7 +115,8 @@ export function createDelivery(config: DeliveryConfig, store: Store, log: Logger
       const earlier = await store.markEarlierPreviews(await listLeadPreviews(config.LEADS_MAIL_DIR));
       if (earlier > 0) log.warn({ msg: "e-mails an earlier release only previewed, though it recorded them as sent, are counted as previews", deliveries: earlier });
       const real = (Object.keys(senders) as Channel[]).filter((channel) => !(preview && (channel === "email" || channel === "confirmation")));
-      const requeued = await store.requeuePreviewed(real.filter((channel) => channel !== "confirmation"), new Date());
+      // Nor a follow-up: a reminder that was only previewed is past its time (the next one is the lead's escalation).
+      const requeued = await store.requeuePreviewed(real.filter((channel) => channel !== "confirmation" && !(followUpChannels as readonly Channel[]).includes(channel)), new Date());
       if (requeued > 0) log.warn({ msg: "deliveries that were only previewed are queued for the channels configured now", deliveries: requeued });
       if (Object.keys(senders).length > 0) {
         const added = await store.queueUnreached(enqueue, new Date());

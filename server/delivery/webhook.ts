@@ -41,11 +41,11 @@ export function retryAfterMs(value: string | null, now = Date.now()): number | u
   return Number.isNaN(at) ? undefined : Math.max(0, at - now);
 }
 
-export function webhookSender(url: string, secret: string) {
+export function webhookSender(url: string, secret: string, bodyOf: (job: OutboxJob) => object | Promise<object> = (job) => webhookBody(job.lead)) {
   const signer = new Webhook(secret);
   return async (job: OutboxJob, signal?: AbortSignal) => {
     const now = new Date();
-    const body = JSON.stringify(webhookBody(job.lead));
+    const body = JSON.stringify(await bodyOf(job));
     const response = await fetch(url, {
       method: "POST",
       headers: {

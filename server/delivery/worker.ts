@@ -18,7 +18,7 @@ import { retryDelayMs } from "./schedule";
  * Sends one delivery; must stop (reject) once `signal` aborts. Throw a DeliveryError to say more than "failed".
  * Resolves to "previewed" when it only wrote a development preview (no person got it).
  */
-export type Deliver = (job: OutboxJob, signal: AbortSignal) => Promise<void | "previewed">;
+export type Deliver = (job: OutboxJob, signal: AbortSignal) => Promise<void | "previewed" | "settled">;
 
 export type WorkerOptions = {
   store: Store;
@@ -121,7 +121,7 @@ export function createDeliveryWorker({ store, channels, log, retryBaseMs, leaseM
     let outcome: Outcome;
     try {
       const result = await Promise.race([deliver(job, controller.signal), aborted(controller.signal)]);
-      outcome = { sent: true, as: result === "previewed" ? "previewed" : "sent" };
+      outcome = { sent: true, as: result === "previewed" || result === "settled" ? result : "sent" };
     } catch (error) {
       if (controller.signal.reason instanceof Shutdown) {
         // Not a failure of the channel: the attempt is given back, due at once for any instance.
@@ -133,7 +133,8 @@ export function createDeliveryWorker({ store, channels, log, retryBaseMs, leaseM
       clearTimeout(timer);
     }
     metrics?.recordDelivery(job.channel, outcome.sent ? outcome.as : outcome.retryAt ? "retry" : "failed", (performance.now() - started) / 1000);
-    if (outcome.sent && outcome.as === "previewed") log.warn({ msg: "lead previewed, not delivered: written to a file, sent once the channel is configured", channel: job.channel, lead: job.lead.id });
+    if (outcome.sent && outcome.as === "settled") log.info({ msg: "follow-up not needed: the lead was taken", channel: job.channel, lead: job.lead.id });
+    else if (outcome.sent && outcome.as === "previewed") log.warn({ msg: "lead previewed, not delivered: written to a file, sent once the channel is configured", channel: job.channel, lead: job.lead.id });
     else if (outcome.sent) log.info({ msg: "lead delivered", channel: job.channel, lead: job.lead.id, attempt: job.attempt });
     else {
       (outcome.retryAt ? log.warn : log.error)({
