@@ -18,6 +18,9 @@ ARG VITE_RECAPTCHA_SITE_KEY=""
 ARG VITE_RECAPTCHA_ENTERPRISE=""
 ARG VITE_RECAPTCHA_USE_RECAPTCHA_NET=""
 ARG VITE_LEAD_ATTRIBUTION=""
+# Visit counting (decision 34): "off" leaves no counting code in the pages (vite.config.ts reads it as VITE_ANALYTICS);
+# pass -e ANALYTICS=off to `docker run` as well, so that the server stores none either.
+ARG ANALYTICS=""
 RUN test -n "$SITE_URL" || { echo "Build with --build-arg SITE_URL=https://www.example.com (the site's public address)." >&2; exit 1; } \
     && npm run build
 
