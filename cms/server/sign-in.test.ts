@@ -275,3 +275,74 @@ describe("EDITOR_ALLOWED_USERS, by GitHub account id", () => {
     expect(jar(response)).not.toContain("__Host-editor-refresh");
   });
 });
+
+describe("the hostile review's findings", () => {
+  const refreshOnly = (cookie: string) => cookie.split("; ").filter((pair) => pair.startsWith("__Host-editor-refresh=")).join("; ");
+
+  it("sign-out with a planted access token of another account still ends this browser's own grant (its refresh cookie)", async () => {
+    const victim = await signedIn();
+    github.state.signInAs = "another-editor";
+    const attacker = await signedIn();
+    github.state.signInAs = "content-editor";
+    const planted = `${refreshOnly(victim)}; keystatic-gh-access-token=${accessOf(attacker)}`;
+    const response = await api(new Request(`${origin}/api/keystatic/github/logout`, { method: "POST", headers: { cookie: planted, origin, "sec-fetch-site": "same-origin" } }));
+    expect(response.headers.get("location")).toBe("/signed-out");
+    expect(github.liveTokens("content-editor")).toBe(0);
+    expect((await api(post("github/refresh-token", refreshOnly(victim)))).status).toBe(401);
+    // The planted cookie's own path is expired too (a host-only copy there would be read first).
+    expect(response.headers.getSetCookie()).toContain("keystatic-gh-access-token=; Path=/api/keystatic/github/logout; Max-Age=0; HttpOnly; Secure; SameSite=Lax");
+  });
+
+  it("a state with a character outside ASCII is refused (403), never an error", async () => {
+    const login = jar(await api(req("github/login")));
+    const expected = /__Host-editor-oauth-state=([\da-f]{40})/.exec(login)![1]!;
+    const response = await api(new Request(`${origin}/api/keystatic/github/oauth/callback?code=x&state=${encodeURIComponent(`${expected.slice(0, 39)}é`)}`, { headers: { cookie: login } }));
+    expect(response.status).toBe(403);
+  });
+
+  it("a `from` outside ASCII is dropped; an answer that cannot be sent after the code exchange deletes the new grant (400)", async () => {
+    const landed = await callback(api, `?from=${encodeURIComponent("branch/€")}`);
+    expect(landed.status).toBe(307);
+    expect(landed.headers.get("location")).toBe("/keystatic");
+    const broken: KeystaticHandler = async (request) => {
+      const result = await handler(request);
+      if (!request.url.includes("oauth/callback")) return result;
+      return { ...result, headers: [...((result.headers ?? []) as [string, string][]), ["x-landing", "/keystatic/branch/€"]] };
+    };
+    const response = await callback(safeSignIn(broken, config, quiet));
+    expect(response.status).toBe(400);
+    expect(jar(response)).not.toContain("keystatic-gh-access-token");
+    expect(github.liveTokens("content-editor")).toBe(0);
+  });
+
+  it("GitHub not answering in time: 503, nobody signed in, and a grant obtained late is deleted", async () => {
+    const listed: EditorServerConfig = { ...config, allowedUsers: [{ login: "content-editor", id: 1001 }] };
+    const impatient = safeSignIn(handler, listed, quiet, { githubTimeoutMs: 200 });
+    try {
+      github.state.userDelayMs = 1000;
+      const slowUser = await callback(impatient);
+      expect(slowUser.status).toBe(503);
+      expect(jar(slowUser)).not.toContain("keystatic-gh-access-token");
+      github.state.userDelayMs = 0;
+      github.state.tokenDelayMs = 600;
+      const slowToken = await callback(impatient);
+      expect(slowToken.status).toBe(503);
+      expect(await slowToken.text()).toContain("GitHub could not be reached");
+      expect(jar(slowToken)).not.toContain("keystatic-gh-access-token");
+      await new Promise((wait) => setTimeout(wait, 1000));
+      expect(github.liveTokens("content-editor")).toBe(0);
+    } finally {
+      github.state.userDelayMs = 0;
+      github.state.tokenDelayMs = 0;
+    }
+  });
+
+  it("repo-not-found from another site spends nothing (it would renew the token)", async () => {
+    const browser = await signedIn();
+    const response = await api(req("github/repo-not-found", { headers: { cookie: browser, "sec-fetch-site": "cross-site" } }));
+    expect(response.status).toBe(403);
+    expect(github.tokenIsValid(accessOf(browser)!)).toBe(true);
+    const own = await api(req("github/repo-not-found", { headers: { cookie: browser, "sec-fetch-site": "same-origin" } }));
+    expect(own.status).toBe(307);
+  });
+});
