@@ -20,7 +20,7 @@ const config = loadEditorConfig({
   EDITOR_REPO: "acme/site",
   KEYSTATIC_GITHUB_CLIENT_ID: app.clientId,
   KEYSTATIC_GITHUB_CLIENT_SECRET: app.clientSecret,
-  KEYSTATIC_SECRET: "a-test-secret-of-more-than-32-characters",
+  KEYSTATIC_SECRET: "2c2babedcff242b3e11f9b2241fa5338eeada956d61ca516326299b3476807ef",
 });
 const quiet = { info: () => {}, warn: () => {} };
 let github: FakeGitHub;
