@@ -93,4 +93,18 @@ describe("the CI workflow's guard on the live editor's branches", () => {
       expect(result.output, found).toContain(found);
     }
   });
+
+  it("warns while CODEOWNERS still names the placeholder owner (GitHub ignores an unknown owner)", () => {
+    const step = steps.find((each) => each.name === "CODEOWNERS names the real reviewers")!;
+    expect(step.if).toBeUndefined();
+    for (const [owners, warned] of [["* @example-org/developers\n", true], ["* @acme/web-team\n", false]] as const) {
+      const dir = mkdtempSync(join(tmpdir(), "ci-owners-"));
+      mkdirSync(join(dir, ".github"));
+      writeFileSync(join(dir, ".github/CODEOWNERS"), owners);
+      const result = spawnSync("bash", ["-e", "-c", step.run!], { cwd: dir, encoding: "utf8" });
+      rmSync(dir, { recursive: true, force: true });
+      expect(result.status, owners).toBe(0);
+      expect(result.stdout.includes("::warning file=.github/CODEOWNERS::"), owners).toBe(warned);
+    }
+  });
 });

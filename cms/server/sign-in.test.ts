@@ -103,7 +103,9 @@ describe("cookies", () => {
     for (const request of [post("github/refresh-token", planted), post("github/logout", planted), req("github/login", { headers: { cookie: planted } })]) {
       const response = await api(request);
       expect(response.status).toBe(400);
-      expect(await response.text()).toContain("two cookies named keystatic-gh-access-token");
+      const text = await response.text();
+      expect(text).toContain("two cookies named keystatic-gh-access-token");
+      expect(text).toContain("https://github.com/settings/applications");
     }
     expect(github.tokenIsValid(accessOf(browser)!)).toBe(true);
   });

@@ -384,6 +384,6 @@ export function duplicateRefusal(name: string, log: Pick<Log, "warn">) {
   log.warn({ msg: "editor request refused", reason: "two cookies of one name", cookie: name });
   return page(
     400,
-    `Refused: this browser sent two cookies named ${name} to the editor, and the second was not set by the editor (another site under the same domain can do that). Nothing was done. Clear this site's cookies in the browser's settings (or sign out of the editor and clear them), then open the editor again; tell the site's operator, since another site of this domain is setting cookies for it.`,
+    `Refused: this browser sent two cookies named ${name} to the editor, and the second was not set by the editor (another site under the same domain can do that). Nothing was done. Clear this site's cookies in the browser's settings (or sign out of the editor and clear them), then open the editor again; tell the site's operator, since another site of this domain is setting cookies for it. To end the editor's access to your GitHub account meanwhile (signing out needs these cookies too), revoke it on GitHub: https://github.com/settings/applications (Authorized GitHub Apps).`,
   );
 }
