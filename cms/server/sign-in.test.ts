@@ -348,3 +348,20 @@ describe("the hostile review's findings", () => {
     expect(own.status).toBe(307);
   });
 });
+
+describe("input a visitor controls", () => {
+  it("never makes a 5xx: odd states, `from`s and cookies are refused or ignored", async () => {
+    const login = jar(await api(req("github/login")));
+    const state = /__Host-editor-oauth-state=([\da-f]{40})/.exec(login)![1]!;
+    const requests = [
+      req(`github/oauth/callback?code=x&state=${encodeURIComponent("é".repeat(20))}`, { headers: { cookie: login } }),
+      req(`github/oauth/callback?code=x&state=${state}`, { headers: { cookie: `__Host-editor-oauth-state=${state}.branch%2F%E2%82%AC` } }),
+      req(`github/oauth/callback?code=x&state=${state}&error_description=${encodeURIComponent("€\r\n")}`, { headers: { cookie: login } }),
+      req(`github/login?from=${encodeURIComponent("branch/\u20ac/singleton/\u00e9")}`),
+      req("github/repo-not-found", { headers: { cookie: "__Host-editor-refresh=%E2%82%AC%ZZ; keystatic-gh-refresh-token=\u00e9" } }),
+      post("github/refresh-token", "__Host-editor-refresh=not-encrypted"),
+      post("github/logout", "__Host-editor-refresh=not-encrypted; keystatic-gh-access-token=%FF"),
+    ];
+    for (const request of requests) expect((await api(request)).status, request.url).toBeLessThan(500);
+  });
+});
