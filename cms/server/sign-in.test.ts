@@ -354,7 +354,7 @@ describe("input a visitor controls", () => {
     const login = jar(await api(req("github/login")));
     const state = /__Host-editor-oauth-state=([\da-f]{40})/.exec(login)![1]!;
     const requests = [
-      req(`github/oauth/callback?code=x&state=${encodeURIComponent("é".repeat(20))}`, { headers: { cookie: login } }),
+      req(`github/oauth/callback?code=x&state=${encodeURIComponent(`${state.slice(0, 39)}é`)}`, { headers: { cookie: login } }),
       req(`github/oauth/callback?code=x&state=${state}`, { headers: { cookie: `__Host-editor-oauth-state=${state}.branch%2F%E2%82%AC` } }),
       req(`github/oauth/callback?code=x&state=${state}&error_description=${encodeURIComponent("€\r\n")}`, { headers: { cookie: login } }),
       req(`github/login?from=${encodeURIComponent("branch/\u20ac/singleton/\u00e9")}`),
