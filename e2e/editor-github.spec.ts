@@ -14,7 +14,7 @@ import { type FakeGitHub, startFakeGitHub } from "./support/fake-github";
 
 test.describe.configure({ mode: "serial" });
 
-const app = { clientId: "Iv23liFakeEditorApp", clientSecret: "fake-client-secret", secret: "a-test-secret-of-more-than-32-characters" };
+const app = { clientId: "Iv23liFakeEditorApp", clientSecret: "fake-client-secret", secret: "2c2babedcff242b3e11f9b2241fa5338eeada956d61ca516326299b3476807ef" };
 const settings = { EDITOR_REPO: "acme/site", EDITOR_BRANCH_PREFIX: "content/", KEYSTATIC_GITHUB_CLIENT_ID: app.clientId, KEYSTATIC_GITHUB_CLIENT_SECRET: app.clientSecret, KEYSTATIC_SECRET: app.secret };
 let github: FakeGitHub;
 let editor: Awaited<ReturnType<typeof startLiveEditor>>;

@@ -1,6 +1,6 @@
 // @vitest-environment node
 import { execFileSync, spawnSync } from "node:child_process";
-import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { chmodSync, mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { dirname, join, resolve } from "node:path";
 import { load } from "js-yaml";
@@ -18,7 +18,7 @@ const steps = workflow.jobs.test.steps;
 const guard = steps.find((step) => step.name === "An editor's branch changes only the content files")!;
 
 /** A repository whose HEAD is the merge commit of a pull request that changes `files`, as actions/checkout leaves it. */
-function pullRequest(files: Record<string, string | null>) {
+function pullRequest(files: Record<string, string | null>, tweak?: (dir: string, git: (...args: string[]) => Buffer) => void) {
   const dir = mkdtempSync(join(tmpdir(), "ci-guard-"));
   const git = (...args: string[]) => execFileSync("git", ["-C", dir, "-c", "user.name=CI", "-c", "user.email=ci@example.invalid", ...args], { stdio: "pipe" });
   const write = (path: string, text: string) => {
@@ -35,8 +35,9 @@ function pullRequest(files: Record<string, string | null>) {
     else write(path, text);
   }
   git("add", "-A");
+  tweak?.(dir, git);
   git("commit", "--quiet", "-m", "the editor's save");
-  git("checkout", "--quiet", "main");
+  git("checkout", "--quiet", "--force", "main");
   git("merge", "--quiet", "--no-ff", "-m", "merge", "content/change");
   return dir;
 }
@@ -69,6 +70,41 @@ describe("the CI workflow's guard on the live editor's branches", () => {
       expect(result.status, JSON.stringify(files)).toBe(1);
       expect(result.output).toContain("may change only app/content/home.json");
       for (const path of Object.keys(files).filter((path) => !/^app\/content\/services\/ux(-design)?\.json$/.test(path))) expect(result.output).toContain(path);
+    }
+  });
+
+  it("fails a content file that is not a plain file: a symbolic link, an executable, a submodule", { timeout: 60_000 }, () => {
+    const tweaks: [string, (dir: string, git: (...args: string[]) => Buffer) => void][] = [
+      ["120000 app/content/services/ux-design.json", (dir, git) => {
+        rmSync(join(dir, "app/content/services/ux-design.json"));
+        symlinkSync("../../../package.json", join(dir, "app/content/services/ux-design.json"));
+        git("add", "-A");
+      }],
+      ["100755 app/content/home.json", (dir, git) => {
+        chmodSync(join(dir, "app/content/home.json"), 0o755);
+        return git("add", "-A");
+      }],
+      ["160000 app/content/services/sub.json", (_dir, git) => git("update-index", "--add", "--cacheinfo", `160000,${"1".repeat(40)},app/content/services/sub.json`)],
+    ];
+    for (const [found, tweak] of tweaks) {
+      const result = runGuard(pullRequest({}, tweak));
+      expect(result.status, found).toBe(1);
+      expect(result.output, found).toContain("only plain files");
+      expect(result.output, found).toContain(found);
+    }
+  });
+
+  it("warns while CODEOWNERS still names the placeholder owner (GitHub ignores an unknown owner)", () => {
+    const step = steps.find((each) => each.name === "CODEOWNERS names the real reviewers")!;
+    expect(step.if).toBeUndefined();
+    for (const [owners, warned] of [["* @example-org/developers\n", true], ["* @acme/web-team\n", false]] as const) {
+      const dir = mkdtempSync(join(tmpdir(), "ci-owners-"));
+      mkdirSync(join(dir, ".github"));
+      writeFileSync(join(dir, ".github/CODEOWNERS"), owners);
+      const result = spawnSync("bash", ["-e", "-c", step.run!], { cwd: dir, encoding: "utf8" });
+      rmSync(dir, { recursive: true, force: true });
+      expect(result.status, owners).toBe(0);
+      expect(result.stdout.includes("::warning file=.github/CODEOWNERS::"), owners).toBe(warned);
     }
   });
 });

@@ -16,7 +16,7 @@ const config = loadEditorConfig({
   EDITOR_REPO: "acme/site",
   KEYSTATIC_GITHUB_CLIENT_ID: "Iv23liFakeEditorApp",
   KEYSTATIC_GITHUB_CLIENT_SECRET: "fake-client-secret",
-  KEYSTATIC_SECRET: "a-test-secret-of-more-than-32-characters",
+  KEYSTATIC_SECRET: "2c2babedcff242b3e11f9b2241fa5338eeada956d61ca516326299b3476807ef",
   EDITOR_API_RATE_LIMIT: "5",
 });
 const logs: { level: string; msg: unknown }[] = [];

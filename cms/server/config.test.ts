@@ -1,5 +1,6 @@
+import { randomBytes } from "node:crypto";
 import { describe, expect, it } from "vitest";
-import { loadEditorConfig, sharesParentDomain } from "./config";
+import { loadEditorConfig, redactUrl, sharesParentDomain, weakSecret } from "./config";
 
 const valid = {
   EDITOR_URL: "https://edit.example.com",
@@ -36,7 +37,7 @@ describe("the live editor's settings", () => {
     for (const secret of ["x".repeat(32), "ab".repeat(20), "0123456789abcdef0123456789abcdef", "abcdefghijklmnopqrstuvwxyz0123456789"]) {
       expect(() => loadEditorConfig({ ...valid, KEYSTATIC_SECRET: secret }), secret).toThrow("KEYSTATIC_SECRET is too weak");
     }
-    for (const secret of ["correct-horse-battery-staple-lamp-2024", "Yk3v9QmZt2Lx8RpW4sNb7HcJ1dFg6TaE"]) expect(loadEditorConfig({ ...valid, KEYSTATIC_SECRET: secret }).secret).toBe(secret);
+    for (const secret of ["correct-horse-battery-staple-lamp-violin-orbit-mango-2024", "Yk3v9QmZt2Lx8RpW4sNb7HcJ1dFg6TaE"]) expect(loadEditorConfig({ ...valid, KEYSTATIC_SECRET: secret }).secret).toBe(secret);
     for (const list of [" , ", "", ","]) expect(() => loadEditorConfig({ ...valid, EDITOR_ALLOWED_USERS: list }), list).toThrow("EDITOR_ALLOWED_USERS is set but names nobody");
     // A bare login is refused: a login can be renamed and taken by someone else; the id stays with the account.
     expect(() => loadEditorConfig({ ...valid, EDITOR_ALLOWED_USERS: "alice" })).toThrow('EDITOR_ALLOWED_USERS must be login:id pairs separated by commas, e.g. alice:583231 (the id is the "id" of https://api.github.com/users/LOGIN) (got "alice")');
@@ -64,5 +65,38 @@ describe("the live editor's settings", () => {
     expect(sharesParentDomain("edit.example-cms.com", "www.example.com")).toBe(false);
     expect(sharesParentDomain("127.0.0.1", "127.0.0.2")).toBe(false);
     expect(sharesParentDomain("edit.example.com", undefined)).toBe(false);
+    // A trailing dot names the same host.
+    expect(sharesParentDomain("edit.example.com.", "www.example.com")).toBe(true);
+    expect(sharesParentDomain("edit.example.com", "example.com.")).toBe(true);
+    expect(() => loadEditorConfig({ ...valid, EDITOR_URL: "https://example.com.", SITE_URL: "https://example.com" })).toThrow("EDITOR_URL must be a host of its own");
+    expect(() => loadEditorConfig({ ...valid, EDITOR_URL: "https://example.com", SITE_URL: "https://example.com." })).toThrow("EDITOR_URL must be a host of its own");
+  });
+
+  it("refuse secrets that look random but are not: repeated parts, a counter, words, text in hex or base64", () => {
+    let counter = "";
+    for (let i = 16; counter.length < 40; i++) counter += i.toString(16).padStart(4, "0");
+    const phrase = "keystatic-secret-keystatic-secret";
+    for (const secret of ["changeme-changeme-changeme-changeme!", counter, Buffer.from(phrase).toString("hex"), Buffer.from(phrase).toString("base64"), "a-test-secret-of-more-than-32-characters", "correct-horse-battery-staple-lamp-2024"]) {
+      expect(weakSecret(secret), secret).toBeDefined();
+    }
+    // No random secret is refused: 100,000 draws of each documented recipe.
+    const refused: string[] = [];
+    for (let i = 0; i < 100_000; i++) {
+      for (const secret of [randomBytes(16).toString("hex"), randomBytes(32).toString("base64url")]) if (weakSecret(secret)) refused.push(secret);
+    }
+    expect(refused).toEqual([]);
+  }, 120_000);
+
+  it("never print a password written into EDITOR_URL, whatever it holds", () => {
+    for (const url of ["https://editor:hun/ter2@edit.example.com", "https://editor:hun#ter2@edit.example.com", "https://editor:hun?ter2@edit.example.com", "https://editor:hun@ter2@edit.example.com", "editor:hunter2@edit.example.com/x"]) {
+      expect(redactUrl(url), url).not.toMatch(/hun|ter2/);
+      expect(() => loadEditorConfig({ ...valid, EDITOR_URL: url }), url).toThrow(/EDITOR_URL/);
+      try {
+        loadEditorConfig({ ...valid, EDITOR_URL: url });
+      } catch (error) {
+        expect((error as Error).message, url).not.toMatch(/hun|ter2/);
+      }
+    }
+    expect(redactUrl("https://edit.example.com/x")).toBe("https://edit.example.com/x");
   });
 });

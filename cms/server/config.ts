@@ -33,17 +33,21 @@ export type EditorServerConfig = {
  * can set cookies for the other. A rough test (no public-suffix list): it only decides whether to warn.
  */
 export function sharesParentDomain(a: string, b: string | undefined) {
+  [a, b] = [withoutDot(a), b && withoutDot(b)];
   if (!b || a === b || isIP(a.replace(/^\[|\]$/g, "")) || isIP(b.replace(/^\[|\]$/g, ""))) return false;
   const parent = (host: string) => host.split(".").slice(-2).join(".");
   return a.includes(".") && parent(a) === parent(b);
 }
+
+/** A host name without its trailing dot (`example.com.` is the same host as `example.com`). */
+export const withoutDot = (host: string) => host.replace(/\.$/, "");
 
 export type AllowedUser = { login: string; id: number };
 
 const loopbackHosts = new Set(["127.0.0.1", "localhost", "[::1]"]);
 
 /** A URL as it may be printed: never a password (or user name) written into it. */
-export const redactUrl = (text: string) => text.replace(/\/\/[^/?#@]*@/, "//***@");
+export const redactUrl = (text: string) => text.replace(/^([a-z][\w+.-]*:\/\/)?[^]*@/i, "$1***@"); // up to the last "@": a password may hold "/", "#", "?" or "@"
 
 /**
  * Why a secret is too predictable to be one, or undefined: an estimate of its entropy from its own character
@@ -57,6 +61,30 @@ export function weakSecret(secret: string): string | undefined {
   let bits = 0;
   for (const count of counts.values()) bits -= count * Math.log2(count / secret.length);
   if (bits < 90) return `its characters carry about ${Math.round(bits)} bits, fewer than 90`;
+  // Parts of itself repeated ("changeme-changeme-…", a counter): in a random secret a 3-character sequence
+  // seldom comes twice (about 0.5 times in 64 hex digits); here over a quarter of them do.
+  const seen = new Set<string>();
+  let repeats = 0;
+  for (let i = 0; i + 3 <= secret.length; i++) {
+    const gram = secret.slice(i, i + 3);
+    if (seen.has(gram)) repeats++;
+    seen.add(gram);
+  }
+  if (repeats > (secret.length - 2) / 4) return "it repeats parts of itself";
+  // Words joined by separators, in one case ("a-test-secret-of-…"): about 11 bits a word (a list of 2,000 common
+  // words), 3.3 a digit, 1 a separator. Random hex has no separator; random base64url mixes cases.
+  if (/[-_ .]/.test(secret) && (secret === secret.toLowerCase() || secret === secret.toUpperCase())) {
+    let wordBits = 0;
+    for (const token of secret.match(/[a-z]+|\d+|[^a-z\d]/gi) ?? []) wordBits += /\d/.test(token) ? token.length * 3.32 : /[a-z]/i.test(token) ? Math.min(11, token.length * 4.7) : 1;
+    if (wordBits < 90) return `its words carry about ${Math.round(wordBits)} bits, fewer than 90`;
+  }
+  // Text written in hex or base64 (`xxd -p` of a phrase) is as weak as the text: judged as the text.
+  const decoded = /^([\da-f]{2})+$/i.test(secret) ? Buffer.from(secret, "hex") : /^[\w+/-]+={0,2}$/.test(secret) && secret.length % 4 !== 1 ? Buffer.from(secret, "base64") : undefined;
+  const text = decoded?.toString("latin1");
+  if (text && /^[\x20-\x7e]+$/.test(text) && /[a-z]{4}/i.test(text)) {
+    const inner = weakSecret(text.padEnd(32, text));
+    if (inner) return `it is text written in ${/^[\da-f]+$/i.test(secret) ? "hex" : "base64"}, and ${inner}`;
+  }
   for (let period = 1; period <= secret.length / 2; period++) {
     if (secret.slice(period) === secret.slice(0, secret.length - period)) return "it repeats a shorter pattern";
   }
@@ -80,6 +108,7 @@ export function loadEditorConfig(env: NodeJS.ProcessEnv = process.env): EditorSe
   if (rawUrl) {
     try {
       url = new URL(rawUrl);
+      url.hostname = withoutDot(url.hostname); // `example.com.` is `example.com`: compared, warned about and used so
       if (url.username || url.password) problems.push(`EDITOR_URL must not hold a user name or password (got ${shownUrl})`);
       else if (url.pathname !== "/" || url.search || url.hash) problems.push(`EDITOR_URL must be an origin without a path, e.g. https://edit.example.com (got ${shownUrl})`);
       else if (url.protocol !== "https:" && !(url.protocol === "http:" && loopbackHosts.has(url.hostname))) {
@@ -94,7 +123,7 @@ export function loadEditorConfig(env: NodeJS.ProcessEnv = process.env): EditorSe
   let siteHost: string | undefined;
   if (siteUrl && rawUrl) {
     try {
-      siteHost = new URL(siteUrl).hostname;
+      siteHost = withoutDot(new URL(siteUrl).hostname);
       if (siteHost === url.hostname) problems.push(`EDITOR_URL must be a host of its own, not the site's (SITE_URL is ${redactUrl(siteUrl)})`);
     } catch {
       // SITE_URL is the site's setting: its own checks name it.

@@ -20,7 +20,7 @@ const config = loadEditorConfig({
   EDITOR_REPO: "acme/site",
   KEYSTATIC_GITHUB_CLIENT_ID: app.clientId,
   KEYSTATIC_GITHUB_CLIENT_SECRET: app.clientSecret,
-  KEYSTATIC_SECRET: "a-test-secret-of-more-than-32-characters",
+  KEYSTATIC_SECRET: "2c2babedcff242b3e11f9b2241fa5338eeada956d61ca516326299b3476807ef",
 });
 const quiet = { info: () => {}, warn: () => {} };
 let github: FakeGitHub;
@@ -103,7 +103,9 @@ describe("cookies", () => {
     for (const request of [post("github/refresh-token", planted), post("github/logout", planted), req("github/login", { headers: { cookie: planted } })]) {
       const response = await api(request);
       expect(response.status).toBe(400);
-      expect(await response.text()).toContain("two cookies named keystatic-gh-access-token");
+      const text = await response.text();
+      expect(text).toContain("two cookies named keystatic-gh-access-token");
+      expect(text).toContain("https://github.com/settings/applications");
     }
     expect(github.tokenIsValid(accessOf(browser)!)).toBe(true);
   });
@@ -273,5 +275,93 @@ describe("EDITOR_ALLOWED_USERS, by GitHub account id", () => {
     expect(await response.text()).toContain("GitHub could not be reached to confirm who you are, so nobody was signed in. Try again in a minute.");
     expect(jar(response)).not.toContain("keystatic-gh-access-token");
     expect(jar(response)).not.toContain("__Host-editor-refresh");
+  });
+});
+
+describe("the hostile review's findings", () => {
+  const refreshOnly = (cookie: string) => cookie.split("; ").filter((pair) => pair.startsWith("__Host-editor-refresh=")).join("; ");
+
+  it("sign-out with a planted access token of another account still ends this browser's own grant (its refresh cookie)", async () => {
+    const victim = await signedIn();
+    github.state.signInAs = "another-editor";
+    const attacker = await signedIn();
+    github.state.signInAs = "content-editor";
+    const planted = `${refreshOnly(victim)}; keystatic-gh-access-token=${accessOf(attacker)}`;
+    const response = await api(new Request(`${origin}/api/keystatic/github/logout`, { method: "POST", headers: { cookie: planted, origin, "sec-fetch-site": "same-origin" } }));
+    expect(response.headers.get("location")).toBe("/signed-out");
+    expect(github.liveTokens("content-editor")).toBe(0);
+    expect((await api(post("github/refresh-token", refreshOnly(victim)))).status).toBe(401);
+    // The planted cookie's own path is expired too (a host-only copy there would be read first).
+    expect(response.headers.getSetCookie()).toContain("keystatic-gh-access-token=; Path=/api/keystatic/github/logout; Max-Age=0; HttpOnly; Secure; SameSite=Lax");
+  });
+
+  it("a state with a character outside ASCII is refused (403), never an error", async () => {
+    const login = jar(await api(req("github/login")));
+    const expected = /__Host-editor-oauth-state=([\da-f]{40})/.exec(login)![1]!;
+    const response = await api(new Request(`${origin}/api/keystatic/github/oauth/callback?code=x&state=${encodeURIComponent(`${expected.slice(0, 39)}é`)}`, { headers: { cookie: login } }));
+    expect(response.status).toBe(403);
+  });
+
+  it("a `from` outside ASCII is dropped; an answer that cannot be sent after the code exchange deletes the new grant (400)", async () => {
+    const landed = await callback(api, `?from=${encodeURIComponent("branch/€")}`);
+    expect(landed.status).toBe(307);
+    expect(landed.headers.get("location")).toBe("/keystatic");
+    const broken: KeystaticHandler = async (request) => {
+      const result = await handler(request);
+      if (!request.url.includes("oauth/callback")) return result;
+      return { ...result, headers: [...((result.headers ?? []) as [string, string][]), ["x-landing", "/keystatic/branch/€"]] };
+    };
+    const response = await callback(safeSignIn(broken, config, quiet));
+    expect(response.status).toBe(400);
+    expect(jar(response)).not.toContain("keystatic-gh-access-token");
+    expect(github.liveTokens("content-editor")).toBe(0);
+  });
+
+  it("GitHub not answering in time: 503, nobody signed in, and a grant obtained late is deleted", async () => {
+    const listed: EditorServerConfig = { ...config, allowedUsers: [{ login: "content-editor", id: 1001 }] };
+    const impatient = safeSignIn(handler, listed, quiet, { githubTimeoutMs: 200 });
+    try {
+      github.state.userDelayMs = 1000;
+      const slowUser = await callback(impatient);
+      expect(slowUser.status).toBe(503);
+      expect(jar(slowUser)).not.toContain("keystatic-gh-access-token");
+      github.state.userDelayMs = 0;
+      github.state.tokenDelayMs = 600;
+      const slowToken = await callback(impatient);
+      expect(slowToken.status).toBe(503);
+      expect(await slowToken.text()).toContain("GitHub could not be reached");
+      expect(jar(slowToken)).not.toContain("keystatic-gh-access-token");
+      await new Promise((wait) => setTimeout(wait, 1000));
+      expect(github.liveTokens("content-editor")).toBe(0);
+    } finally {
+      github.state.userDelayMs = 0;
+      github.state.tokenDelayMs = 0;
+    }
+  });
+
+  it("repo-not-found from another site spends nothing (it would renew the token)", async () => {
+    const browser = await signedIn();
+    const response = await api(req("github/repo-not-found", { headers: { cookie: browser, "sec-fetch-site": "cross-site" } }));
+    expect(response.status).toBe(403);
+    expect(github.tokenIsValid(accessOf(browser)!)).toBe(true);
+    const own = await api(req("github/repo-not-found", { headers: { cookie: browser, "sec-fetch-site": "same-origin" } }));
+    expect(own.status).toBe(307);
+  });
+});
+
+describe("input a visitor controls", () => {
+  it("never makes a 5xx: odd states, `from`s and cookies are refused or ignored", async () => {
+    const login = jar(await api(req("github/login")));
+    const state = /__Host-editor-oauth-state=([\da-f]{40})/.exec(login)![1]!;
+    const requests = [
+      req(`github/oauth/callback?code=x&state=${encodeURIComponent(`${state.slice(0, 39)}é`)}`, { headers: { cookie: login } }),
+      req(`github/oauth/callback?code=x&state=${state}`, { headers: { cookie: `__Host-editor-oauth-state=${state}.branch%2F%E2%82%AC` } }),
+      req(`github/oauth/callback?code=x&state=${state}&error_description=${encodeURIComponent("€\r\n")}`, { headers: { cookie: login } }),
+      req(`github/login?from=${encodeURIComponent("branch/\u20ac/singleton/\u00e9")}`),
+      req("github/repo-not-found", { headers: { cookie: "__Host-editor-refresh=%E2%82%AC%ZZ; keystatic-gh-refresh-token=\u00e9" } }),
+      post("github/refresh-token", "__Host-editor-refresh=not-encrypted"),
+      post("github/logout", "__Host-editor-refresh=not-encrypted; keystatic-gh-access-token=%FF"),
+    ];
+    for (const request of requests) expect((await api(request)).status, request.url).toBeLessThan(500);
   });
 });

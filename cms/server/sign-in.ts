@@ -78,11 +78,26 @@ export function duplicateCookie(header: string | null) {
 
 /** `from` as Keystatic would accept it, and short: anything else is dropped (the editor opens on its start page). */
 export function boundedFrom(raw: string | null | undefined) {
-  if (!raw || raw.length > maxFromLength || [...raw].some((char) => char < " " || char === "\u007f") || !keystaticFrom.test(raw)) return undefined;
+  // Printable ASCII only: Keystatic writes it into a Location header, which cannot carry other characters.
+  if (!raw || raw.length > maxFromLength || !/^[\x21-\x7e]+$/.test(raw) || !keystaticFrom.test(raw)) return undefined;
   return raw;
 }
 
-const sameText = (a: string, b: string) => a.length === b.length && timingSafeEqual(Buffer.from(a), Buffer.from(b));
+/** Equal texts, compared in constant time (by bytes: a character outside ASCII is several). */
+export const sameText = (a: string, b: string) => {
+  const [x, y] = [Buffer.from(a), Buffer.from(b)];
+  return x.length === y.length && timingSafeEqual(x, y);
+};
+
+/** The access token among Keystatic's raw Set-Cookie headers (read before anything else can throw). */
+function rawToken(result: Awaited<ReturnType<KeystaticHandler>>) {
+  const raw = result.headers ?? [];
+  const entries = Array.isArray(raw) ? raw : raw instanceof Headers ? [...raw] : Object.entries(raw);
+  return entries.filter(([name]) => name.toLowerCase() === "set-cookie").map(([, value]) => parseCookies(value)[accessCookie]).find(Boolean);
+}
+
+/** GitHub not answering in time (GitHub's calls here and Keystatic's, which cannot be given a signal). */
+class Timeout extends Error {}
 
 /** Keystatic's answer as a fetch Response (its headers may be a list with several Set-Cookie). */
 function toResponse(result: Awaited<ReturnType<KeystaticHandler>>) {
@@ -103,11 +118,34 @@ const expire = (cookie: string) => `${cookie}; Max-Age=0; HttpOnly; Secure; Same
 function signedOutCookies(request: Request) {
   const headers = new Headers();
   for (const cookie of [`${accessCookie}=; Path=/`, `${refreshCookie}=; Path=/`, `${stateCookie}=; Path=/`, ...legacyCookies]) headers.append("set-cookie", expire(cookie));
+  // An access cookie planted by a sibling host on a longer path (it is sent first, so it is the one read).
+  const segments = new URL(request.url).pathname.split("/").filter(Boolean);
+  for (let i = 1; i <= segments.length; i++) headers.append("set-cookie", expire(`${accessCookie}=; Path=/${segments.slice(0, i).join("/")}`));
   for (const [name] of cookiePairs(request.headers.get("cookie"))) if (/^ks-[\da-f]+$/.test(name)) headers.append("set-cookie", expire(`${name}=; Path=/`));
   return headers;
 }
 
-export function safeSignIn(handler: KeystaticHandler, config: EditorServerConfig, log: Log) {
+export function safeSignIn(keystatic: KeystaticHandler, config: EditorServerConfig, log: Log, options: { githubTimeoutMs?: number } = {}) {
+  const timeoutMs = options.githubTimeoutMs ?? 10_000;
+  /**
+   * Keystatic's handler (it calls GitHub without a time limit): given up after the timeout, and a token it
+   * still obtains afterwards has its grant deleted, so a sign-in given up on leaves nothing alive.
+   */
+  const handler: KeystaticHandler = (request) => {
+    const work = keystatic(request);
+    let timer: NodeJS.Timeout | undefined;
+    const late = new Promise<never>((_, reject) => {
+      timer = setTimeout(() => {
+        reject(new Timeout());
+        void work.then((result) => {
+          const token = rawToken(result);
+          if (token) return endGrant(token);
+        }, () => {});
+      }, timeoutMs);
+    });
+    return Promise.race([work, late]).finally(() => clearTimeout(timer));
+  };
+  const unreachable = (headers: Headers) => page(503, "GitHub could not be reached, so nobody was signed in. Try again in a minute.", headers);
   const stateSetCookie = (value: string, maxAge: number) => `${stateCookie}=${value}; Path=/; Max-Age=${maxAge}; HttpOnly; Secure; SameSite=Lax`;
 
   /** What Keystatic's handler is given: the route's address and only the cookies it needs, by its own names. */
@@ -152,7 +190,7 @@ export function safeSignIn(handler: KeystaticHandler, config: EditorServerConfig
     url.searchParams.delete("from");
     if (route === "github/login") return withState(toResponse(await handler(keystaticRequest(url, "GET"))), from);
     // repo-not-found renews the token when it can (then the same check as any renewal), else signs in again.
-    const response = toResponse(await handler(keystaticRequest(url, "GET", withRefresh(cookies))));
+    const response = toResponse(await handler(keystaticRequest(url, "GET", withRefresh(cookies))).catch(timedOut));
     const token = newToken(response);
     if (token) return (await checkUser(token, request)).refused ?? response;
     return withState(response, from);
@@ -172,7 +210,24 @@ export function safeSignIn(handler: KeystaticHandler, config: EditorServerConfig
       return page(403, "Sign-in refused: this answer from GitHub does not belong to a sign-in started in this browser. Open the editor and sign in again.", new Headers({ "set-cookie": expire(`${stateCookie}=; Path=/`) }));
     }
     const landing = boundedFrom(from);
-    const response = toResponse(await handler(keystaticRequest(url, "GET", landing ? { [`ks-${state}`]: landing } : {})));
+    let result: Awaited<ReturnType<KeystaticHandler>>;
+    try {
+      result = await handler(keystaticRequest(url, "GET", landing ? { [`ks-${state}`]: landing } : {}));
+    } catch (error) {
+      if (!(error instanceof Timeout)) throw error;
+      log.warn({ msg: "editor sign-in refused", reason: "GitHub could not be reached", detail: "timeout" });
+      return unreachable(cleared);
+    }
+    let response: Response;
+    try {
+      response = toResponse(result);
+    } catch (error) {
+      // The code is spent and a grant exists: it must not outlive an answer that could not be given.
+      const token = rawToken(result);
+      if (token) await endGrant(token);
+      log.warn({ msg: "editor sign-in refused", reason: "Keystatic's answer could not be sent", detail: (error as Error).message });
+      return page(400, "Sign-in refused: the answer could not be sent to this browser. Open the editor and sign in again.", cleared);
+    }
     // The state and any `ks-*` cookie of an earlier version are spent; the new tokens' cookies follow.
     for (const value of cleared.getSetCookie()) if (!value.startsWith(`${accessCookie}=`) && !value.startsWith(`${refreshCookie}=`)) response.headers.append("set-cookie", value);
     const token = newToken(response);
@@ -182,6 +237,13 @@ export function safeSignIn(handler: KeystaticHandler, config: EditorServerConfig
     log.info({ msg: "editor sign-in", ...(login ? { login } : {}) });
     return response;
   }
+
+  /** A renewal given up on: Keystatic's own answer when renewal fails (its page then asks to sign in again). */
+  const timedOut = (error: unknown) => {
+    if (!(error instanceof Timeout)) throw error;
+    log.warn({ msg: "editor renewal failed", reason: "GitHub could not be reached", detail: "timeout" });
+    return { status: 503, body: "GitHub could not be reached, try again" };
+  };
 
   const newToken = (response: Response) => response.headers.getSetCookie().map((value) => parseCookies(value)[accessCookie]).find(Boolean);
 
@@ -211,7 +273,7 @@ export function safeSignIn(handler: KeystaticHandler, config: EditorServerConfig
   /** GitHub's /user for a token: its login and id, a refusal (401), or why it could not be read. */
   async function githubUser(token: string): Promise<{ login: string; id: number } | { refused: true } | { unreachable: string }> {
     try {
-      const res = await fetch("https://api.github.com/user", { headers: { authorization: `Bearer ${token}`, accept: "application/vnd.github+json" } });
+      const res = await fetch("https://api.github.com/user", { headers: { authorization: `Bearer ${token}`, accept: "application/vnd.github+json" }, signal: AbortSignal.timeout(timeoutMs) });
       if (res.status === 401) return { refused: true };
       if (!res.ok) return { unreachable: `status ${res.status}` };
       const user = (await res.json()) as { login?: unknown; id?: unknown };
@@ -229,6 +291,7 @@ export function safeSignIn(handler: KeystaticHandler, config: EditorServerConfig
         method: "DELETE",
         headers: { authorization: `Basic ${btoa(`${config.clientId}:${config.clientSecret}`)}`, accept: "application/vnd.github+json", "content-type": "application/json" },
         body: JSON.stringify({ access_token: token }),
+        signal: AbortSignal.timeout(timeoutMs),
       });
       if (res.status === 204) return "ended";
       if (res.status === 404 || res.status === 422) return "unknown token";
@@ -241,36 +304,48 @@ export function safeSignIn(handler: KeystaticHandler, config: EditorServerConfig
 
   /** Keystatic's renewal (refresh-token): the same check of the user as at sign-in. */
   async function renewal(request: Request, cookies: Record<string, string>) {
-    const response = toResponse(await handler(keystaticRequest(new URL(request.url), "POST", withRefresh(cookies))));
+    const response = toResponse(await handler(keystaticRequest(new URL(request.url), "POST", withRefresh(cookies))).catch(timedOut));
     const token = newToken(response);
     return (token && (await checkUser(token, request)).refused) || response;
   }
 
   /**
-   * Sign-out ends the grant at GitHub whatever cookies are left: with the access token, or, when it has
-   * expired or no longer works, with a new one bought with the refresh token (which that spends). The cookies
-   * are expired either way, and the page says whether GitHub confirmed it.
+   * Sign-out ends the grant at GitHub whatever cookies are left. The refresh cookie (HttpOnly, `__Host-`: set
+   * by this server alone) is the account this browser signed in with: whenever it is there, a new token is bought
+   * with it and that grant deleted, whatever the access cookie (which a sibling host can plant) did. The access
+   * token's grant is deleted too. The cookies are expired either way, and the page says whether GitHub confirmed it.
    */
   async function logout(request: Request, found: Record<string, string>) {
     // A browser signed in before the __Host- names still holds Keystatic's own refresh cookie: its grant ends too.
     const cookies = found[refreshCookie] || !found[keystaticRefreshCookie] ? found : { ...found, [refreshCookie]: found[keystaticRefreshCookie] };
     const access = cookies[accessCookie];
-    let outcome: "ended" | "nothing to end" | "not confirmed" = access || cookies[refreshCookie] ? "not confirmed" : "nothing to end";
-    if (access && (await endGrant(access)) === "ended") outcome = "ended";
-    if (outcome === "not confirmed" && cookies[refreshCookie]) {
+    // First the refresh token (deleting the access token's grant first could end it, and with it the proof).
+    let byRefresh: "none" | "ended" | "dead" | "failed" = "none";
+    if (cookies[refreshCookie]) {
+      byRefresh = "failed";
       try {
         const renewed = await handler(keystaticRequest(new URL("/api/keystatic/github/refresh-token", config.url), "POST", withRefresh(cookies)));
-        const token = newToken(toResponse(renewed));
-        if (token && (await endGrant(token)) === "ended") outcome = "ended";
+        const token = rawToken(renewed);
+        if (!token) byRefresh = "dead"; // GitHub refused it: spent, expired or its grant already gone
+        else if ((await endGrant(token)) === "ended") byRefresh = "ended";
       } catch (error) {
         log.warn({ msg: "editor grant deletion failed", error: (error as Error).message });
       }
     }
+    const byAccess = access ? await endGrant(access) : "none";
+    const outcome = byRefresh === "none" && byAccess === "none" ? "nothing to end" : byRefresh === "ended" || (byRefresh !== "failed" && byAccess === "ended") ? "ended" : "not confirmed";
     if (outcome === "not confirmed") log.warn({ msg: "editor sign-out not confirmed by GitHub" });
     else log.info({ msg: "editor sign-out", outcome });
     const headers = signedOutCookies(request);
     headers.set("location", outcome === "not confirmed" ? "/signed-out?github=unconfirmed" : "/signed-out");
     return new Response(null, { status: 303, headers });
+  }
+
+  /** A GET that spends the refresh token (repo-not-found) counts only from the editor's own page too. */
+  function crossSite(request: Request) {
+    const site = request.headers.get("sec-fetch-site");
+    const origin = request.headers.get("origin");
+    return (site !== null && site !== "same-origin" && site !== "none") || (origin !== null && origin !== "null" && origin !== config.url.origin);
   }
 
   /** A POST counts only from the editor's own page: its Origin, or (where the browser sends `null`) Sec-Fetch-Site. */
@@ -292,6 +367,10 @@ export function safeSignIn(handler: KeystaticHandler, config: EditorServerConfig
       log.warn({ msg: "editor request refused", reason: "POST from another origin", route });
       return page(403, "Refused: this request did not come from the editor's own page.");
     }
+    if (route === "github/repo-not-found" && crossSite(request)) {
+      log.info({ msg: "editor request refused", reason: "GET from another site", route });
+      return page(403, "Refused: this request did not come from the editor's own page. Open the editor.");
+    }
     const cookies = parseCookies(request.headers.get("cookie"));
     if (route === "github/oauth/callback") return harden(await callback(request, cookies));
     if (route === "github/logout") return request.method === "GET" ? signOutPage() : logout(request, cookies);
@@ -305,6 +384,6 @@ export function duplicateRefusal(name: string, log: Pick<Log, "warn">) {
   log.warn({ msg: "editor request refused", reason: "two cookies of one name", cookie: name });
   return page(
     400,
-    `Refused: this browser sent two cookies named ${name} to the editor, and the second was not set by the editor (another site under the same domain can do that). Nothing was done. Clear this site's cookies in the browser's settings (or sign out of the editor and clear them), then open the editor again; tell the site's operator, since another site of this domain is setting cookies for it.`,
+    `Refused: this browser sent two cookies named ${name} to the editor, and the second was not set by the editor (another site under the same domain can do that). Nothing was done. Clear this site's cookies in the browser's settings (or sign out of the editor and clear them), then open the editor again; tell the site's operator, since another site of this domain is setting cookies for it. To end the editor's access to your GitHub account meanwhile (signing out needs these cookies too), revoke it on GitHub: https://github.com/settings/applications (Authorized GitHub Apps).`,
   );
 }

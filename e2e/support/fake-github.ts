@@ -77,6 +77,9 @@ export async function startFakeGitHub(options: { owner: string; name: string; cl
     ids: { "content-editor": 1001, "another-editor": 1002 } as Record<string, number>,
     /** When set, GET /user answers this status (an outage of GitHub's API). */
     userStatus: undefined as number | undefined,
+    /** Milliseconds before GitHub answers the token endpoint, and /user (a GitHub that hangs). */
+    tokenDelayMs: 0,
+    userDelayMs: 0,
     /** "METHOD path" (and the GraphQL operation name) of every call, in order. */
     calls: [] as string[],
   };
@@ -243,6 +246,7 @@ export async function startFakeGitHub(options: { owner: string; name: string; cl
     }
     if (method === "POST" && url.pathname === "/login/oauth/access_token") {
       state.calls.push(`${method} ${url.pathname} ${url.searchParams.get("grant_type") ?? "authorization_code"}`);
+      if (state.tokenDelayMs) await new Promise((wait) => setTimeout(wait, state.tokenDelayMs));
       const params = new URLSearchParams([...url.searchParams, ...new URLSearchParams(await readBody(req))]);
       if (params.get("client_id") !== options.clientId || params.get("client_secret") !== options.clientSecret) {
         json(res, 200, { error: "incorrect_client_credentials", error_description: "The client_id and/or client_secret passed are incorrect." });
@@ -305,6 +309,7 @@ export async function startFakeGitHub(options: { owner: string; name: string; cl
     }
     if (method === "GET" && url.pathname === "/user") {
       state.calls.push(`${method} ${url.pathname}`);
+      if (state.userDelayMs) await new Promise((wait) => setTimeout(wait, state.userDelayMs));
       if (state.userStatus) json(res, state.userStatus, { message: "Server Error" });
       else json(res, 200, { login, id: state.ids[login] ?? 9999, type: "User", avatar_url: "https://avatars.githubusercontent.com/u/1?v=4" });
       return;
