@@ -124,6 +124,10 @@ test("the link in the sales e-mail opens the page; a scanner's GET changes nothi
   const row = await leadRow(publicId);
   expect(row.takenBy).toBe("Bob Sales");
   expect(row.takes.map((take) => take.takenBy)).toEqual(["Ada Sales", "Bob Sales"]);
+  // The answer to a take is a redirect to the page (post/redirect/get): a reload or Back sends nothing again.
+  await second.reload();
+  await expect(second.getByRole("status")).toHaveText("You have taken it over, Bob Sales.");
+  expect((await leadRow(publicId)).takes).toHaveLength(2);
   await other.close();
 
   // A lead.taken event per take, signed like lead.created (the receiver verifies), with no visitor data.

@@ -63,7 +63,10 @@ export function createTakeRoutes({ store, log, linkSecret, siteOrigin, timeZone,
   app.on(["GET", "HEAD"], "/:token", async (c) => {
     const lead = await leadOf(c.req.param("token"));
     if (!lead) return send(c, notFoundPage(), 404);
-    return send(c, takePage({ lead, timeZone, businessMinutesToTake: minutesToTake(lead, calendar) }), 200);
+    // After a take the POST redirects here (so a reload or Back does not send the form again): say what happened.
+    const done = c.req.query("done");
+    const notice = lead.takenBy && done === "taken" ? `Taken: it is yours, ${lead.takenBy}.` : lead.takenBy && done === "takeover" ? `You have taken it over, ${lead.takenBy}.` : undefined;
+    return send(c, takePage({ lead, timeZone, businessMinutesToTake: minutesToTake(lead, calendar), notice }), 200);
   });
 
   app.post(
@@ -80,6 +83,8 @@ export function createTakeRoutes({ store, log, linkSecret, siteOrigin, timeZone,
       const takeover = form.action === "takeover";
       const cleaned = cleanName(form.name);
       if (!cleaned.ok) return send(c, takePage({ lead, timeZone, businessMinutesToTake: minutesToTake(lead, calendar), error: cleaned.error, name: typeof form.name === "string" ? form.name.slice(0, 200) : "" }), 400);
+      // A take-over by the person who has it already (a double click, a form sent twice) changes nothing.
+      if (takeover && lead.takenBy === cleaned.name) return c.redirect(`${c.req.path}?done=takeover`, 303);
       const takenAt = now().toISOString();
       const recorded = await store.takeLead(lead.id, { takenBy: cleaned.name, takenAt, takeover, event: takeEvent?.() });
       const [after] = await store.findLeads(String(lead.id));
@@ -92,7 +97,8 @@ export function createTakeRoutes({ store, log, linkSecret, siteOrigin, timeZone,
       const first = (after.takes?.length ?? 0) === 1;
       if (first && after.firstTakenAt) recordTake?.(businessMsBetween(new Date(after.createdAt), new Date(after.firstTakenAt), calendar) / 1000);
       onTaken?.();
-      return send(c, takePage({ lead: after, timeZone, businessMinutesToTake: minutesToTake(after, calendar), notice: takeover && !first ? `You have taken it over, ${cleaned.name}.` : `Taken: it is yours, ${cleaned.name}.` }), 200);
+      // Post/redirect/get: a reload of the answer is a GET, which changes nothing.
+      return c.redirect(`${c.req.path}?done=${takeover && !first ? "takeover" : "taken"}`, 303);
     },
   );
 
