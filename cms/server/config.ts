@@ -60,7 +60,7 @@ export function weakSecret(secret: string): string | undefined {
   for (const char of secret) counts.set(char, (counts.get(char) ?? 0) + 1);
   let bits = 0;
   for (const count of counts.values()) bits -= count * Math.log2(count / secret.length);
-  if (bits < 90) return `its characters carry about ${Math.round(bits)} bits, fewer than 90`;
+  if (bits < 64) return `its characters carry about ${Math.round(bits)} bits, fewer than 64`;
   // Parts of itself repeated ("changeme-changeme-…", a counter): in a random secret a 3-character sequence
   // seldom comes twice (about 0.5 times in 64 hex digits); here over a quarter of them do.
   const seen = new Set<string>();
