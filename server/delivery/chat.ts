@@ -73,18 +73,6 @@ export async function postChat(url: string, body: object, signal?: AbortSignal) 
 }
 
 export function chatSender(url: string, takeLink?: (lead: StoredMessage) => string) {
-  // The same outcomes as the lead webhook: 2xx sent, 410 gone for good, anything else retried (honouring Retry-After).
-  return async (job: OutboxJob, signal?: AbortSignal) => {
-    const response = await fetch(url, {
-      method: "POST",
-      headers: { "Content-Type": "application/json", "User-Agent": "lead-chat-alert" },
-      body: JSON.stringify(chatBody(job.lead, takeLink?.(job.lead))),
-      redirect: "manual",
-      signal,
-    });
-    await response.body?.cancel();
-    if (response.status >= 200 && response.status <= 299) return;
-    if (response.status === 410) throw new DeliveryError("endpoint gone (chat webhook answered HTTP 410)", { permanent: true });
-    throw new DeliveryError(`chat webhook answered HTTP ${response.status}`, { retryAfterMs: retryAfterMs(response.headers.get("retry-after")) });
-  };
+  // The same outcomes as the lead webhook (postChat): 2xx sent, 410 gone for good, anything else retried (honouring Retry-After).
+  return (job: OutboxJob, signal?: AbortSignal) => postChat(url, chatBody(job.lead, takeLink?.(job.lead)), signal);
 }
