@@ -1,4 +1,5 @@
 import { Hono, type Context } from "hono";
+import { bodyLimit } from "hono/body-limit";
 import { isbot } from "isbot";
 import { z } from "zod";
 import { clientIp, type TrustProxy } from "../client-ip";
@@ -87,16 +88,21 @@ export type VisitApiOptions = {
 
 export function createVisitApi(options: VisitApiOptions) {
   const app = new Hono();
-  app.post("/", async (c) => {
+  const answer = (c: Context, outcome: VisitOutcome) => {
+    options.onOutcome?.(outcome);
+    c.header("Cache-Control", "no-store");
+    return c.body(null, 204);
+  };
+  // A body over the limit, chunked or not, is refused as it arrives, before it is held in memory.
+  const limit = bodyLimit({ maxSize: MAX_BODY, onError: (c) => answer(c, "invalid") });
+  app.post("/", limit, async (c) => {
     let outcome: VisitOutcome;
     try {
       outcome = await count(c, options);
     } catch {
       outcome = "dropped";
     }
-    options.onOutcome?.(outcome);
-    c.header("Cache-Control", "no-store");
-    return c.body(null, 204);
+    return answer(c, outcome);
   });
   app.all("/", (c) => {
     c.header("Allow", "POST");
@@ -109,9 +115,7 @@ async function count(c: Context, { enabled, trustProxy, keys, recorder, country,
   if (!enabled) return "off";
   const refused = refusal((name) => c.req.header(name));
   if (refused) return refused;
-  if (Number(c.req.header("content-length") ?? 0) > MAX_BODY) return "invalid";
   const text = await c.req.text();
-  if (text.length > MAX_BODY) return "invalid";
   let json: unknown;
   try {
     json = JSON.parse(text);

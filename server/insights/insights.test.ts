@@ -119,6 +119,37 @@ describe.each(Object.keys(engines) as (keyof typeof engines)[])("insights on %s"
     expect(counts.tables.devices.map((row) => row.name).sort()).toEqual(["desktop", "phone"]);
   });
 
+  it("refuses a chunked body over 2,048 bytes as it arrives, without reading it whole", async () => {
+    const { storage } = await open();
+    const outcomes: VisitOutcome[] = [];
+    const recorder = createVisitRecorder({ storage, log: quietLog, flushMs: 10 });
+    const api = createVisitApi({
+      enabled: true,
+      trustProxy: parseTrustProxy("loopback"),
+      keys: createVisitorKeys(storage, { site: "x" }),
+      recorder,
+      country: () => null,
+      isPage: () => true,
+      onOutcome: (outcome) => outcomes.push(outcome),
+    });
+    // 30 MB announced by nothing (no Content-Length): only what the server pulls is ever made.
+    let pulled = 0;
+    const chunk = new TextEncoder().encode(`{"p":"/","d":"phone","c":"${"x".repeat(1000)}`);
+    const body = new ReadableStream<Uint8Array>({
+      pull(controller) {
+        pulled += chunk.length;
+        if (pulled > 30_000_000) controller.close();
+        else controller.enqueue(chunk);
+      },
+    });
+    const response = await api.request("/", { method: "POST", headers: pageHeaders, body, duplex: "half" } as RequestInit, { incoming: { socket: { remoteAddress: "127.0.0.1" } } });
+    expect(response.status).toBe(204);
+    expect(outcomes).toEqual(["invalid"]);
+    expect(pulled).toBeLessThan(64 * 1024);
+    await recorder.flush();
+    expect((await storage.counts(new Date(Date.now() - 60_000), new Date(Date.now() + 60_000))).pageviews).toBe(0);
+  });
+
   it("joins the leads of the period to the landing page, source and campaign of their visit", async () => {
     const { store, storage } = await open();
     await storage.insertVisits([
