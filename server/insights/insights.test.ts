@@ -206,7 +206,14 @@ describe.each(Object.keys(engines) as (keyof typeof engines)[])("insights on %s"
   it("sends a week's report once, whichever instance claims it, and again only when forced", async () => {
     const { store, storage } = await open();
     const sent: string[] = [];
-    const deps = { storage, store, settings: { to: ["m@example.com"], from: "no-reply@example.com", timeZone: "UTC", siteName: "Site" }, send: async (mail: { text?: unknown }) => void sent.push(String(mail.text)), log: quietLog };
+    const ids: string[] = [];
+    const deps = {
+      storage,
+      store,
+      settings: { to: ["m@example.com"], from: "no-reply@example.com", timeZone: "UTC", siteName: "Site" },
+      send: async (mail: { text?: unknown; messageId?: string }) => void (sent.push(String(mail.text)), ids.push(String(mail.messageId))),
+      log: quietLog,
+    };
     const now = new Date("2026-11-23T08:00:00Z");
     expect(await storage.queueReport("2026-11-16", now)).toBe(true);
     expect(await storage.queueReport("2026-11-16", now)).toBe(false);
@@ -218,5 +225,10 @@ describe.each(Object.keys(engines) as (keyof typeof engines)[])("insights on %s"
     await storage.requeueReport("2026-11-16", now);
     expect(await sendDueReports(deps, now)).toEqual(["2026-11-16"]);
     expect((await storage.report("2026-11-16"))?.status).toBe("sent");
+    // A forced resend is a new message (providers drop a Message-ID they have seen), and so is the next one.
+    await storage.requeueReport("2026-11-16", new Date(now.getTime() + 1000));
+    expect(await sendDueReports(deps, new Date(now.getTime() + 1000))).toEqual(["2026-11-16"]);
+    expect(ids[0]).toBe("<insights-2026-11-16@example.com>");
+    expect(new Set(ids).size).toBe(3);
   });
 });

@@ -33,7 +33,8 @@ export type Dimension = "landingPages" | "pages" | "sources" | "campaigns" | "co
 export type Counts = { visitors: number; pageviews: number; tables: Record<Dimension, CountRow[]> };
 
 export type ReportRow = { week: string; status: "pending" | "sent" | "failed"; attempts: number; sentAt: string | null; lastError: string | null };
-export type ReportClaim = { week: string; lease: string; attempt: number };
+/** `previousSend`: when the week's report went before (a forced resend), else null. */
+export type ReportClaim = { week: string; lease: string; attempt: number; previousSend: Date | null };
 
 export interface InsightsStorage {
   /** The salt of `day` (YYYY-MM-DD, UTC), made at random by whichever instance asks first; every instance gets the same. */
@@ -157,10 +158,10 @@ class SqliteInsights implements InsightsStorage {
     const result = await this.db.execute({
       sql: `UPDATE insights_reports SET attempts = attempts + 1, lease = ?, locked_until = ?
             WHERE status = 'pending' AND next_attempt_at <= ? AND (locked_until IS NULL OR locked_until <= ?) AND (? IS NULL OR week = ?)
-            RETURNING week, attempts`,
+            RETURNING week, attempts, sent_at`,
       args: [lease, new Date(now.getTime() + leaseMs).toISOString(), now.toISOString(), now.toISOString(), week ?? null, week ?? null],
     });
-    return result.rows.map((row) => ({ week: String(row.week), lease, attempt: Number(row.attempts) }));
+    return result.rows.map((row) => ({ week: String(row.week), lease, attempt: Number(row.attempts), previousSend: row.sent_at ? new Date(String(row.sent_at)) : null }));
   }
 
   async markReportSent(claim: ReportClaim, at: Date) {
@@ -251,17 +252,17 @@ class PostgresInsights implements InsightsStorage {
   async claimReports(now: Date, leaseMs: number, week?: string) {
     const lease = randomUUID();
     // The lease runs on the database's clock, the same for every instance.
-    const result = await this.pool.query<{ week: string; attempts: number }>(
+    const result = await this.pool.query<{ week: string; attempts: number; sent_at: Date | null }>(
       `UPDATE insights_reports SET attempts = attempts + 1, lease = $1, locked_until = now() + $2 * interval '1 millisecond'
        WHERE week IN (
          SELECT week FROM insights_reports
          WHERE status = 'pending' AND next_attempt_at <= $3 AND (locked_until IS NULL OR locked_until <= now()) AND ($4::text IS NULL OR week = $4)
          FOR UPDATE SKIP LOCKED
        )
-       RETURNING week, attempts`,
+       RETURNING week, attempts, sent_at`,
       [lease, leaseMs, now, week ?? null],
     );
-    return result.rows.map((row) => ({ week: row.week, lease, attempt: Number(row.attempts) }));
+    return result.rows.map((row) => ({ week: row.week, lease, attempt: Number(row.attempts), previousSend: row.sent_at ? new Date(row.sent_at) : null }));
   }
 
   async markReportSent(claim: ReportClaim, at: Date) {
