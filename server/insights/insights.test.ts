@@ -9,7 +9,7 @@ import { insightsFor } from "./query";
 import { createVisitRecorder } from "./recorder";
 import { insightsStorage, type Visit } from "./storage";
 import { createVisitorKeys, SALT_LIFETIME_MS } from "./visitor-key";
-import { sendDueReports } from "./weekly-report";
+import { sendDueReports, startReportSchedule } from "./weekly-report";
 
 /*
  * Counting on both engines, no mocks: the daily salt and its deletion (clock injected), the refusals, the
@@ -201,6 +201,24 @@ describe.each(Object.keys(engines) as (keyof typeof engines)[])("insights on %s"
       { name: "GB", visitors: 1 },
       { name: "Unknown", visitors: 1 },
     ]);
+  });
+
+  it("schedules no report for a week that ended before the first count, and none with counting off", async () => {
+    const { store, storage } = await open();
+    const sent: string[] = [];
+    const deps = { storage, store, settings: { to: ["m@example.com"], from: "no-reply@example.com", timeZone: "UTC", siteName: "Site" }, send: async () => void sent.push("mail"), log: quietLog };
+    // A fresh install started on Wednesday 25 November: last week's report is due, but nothing was counted then.
+    const wednesday = () => new Date("2026-11-25T09:00:00Z");
+    await startReportSchedule(deps, { now: wednesday })();
+    expect(await storage.report("2026-11-16")).toBeNull();
+    // Counts made on Wednesday, then the next Monday: that week is reported; with counting off it is not.
+    await storage.insertVisits([visit({ at: new Date("2026-11-25T10:00:00Z") })]);
+    const monday = () => new Date("2026-11-30T08:00:00Z");
+    await startReportSchedule(deps, { now: monday, counting: false })();
+    expect(await storage.report("2026-11-23")).toBeNull();
+    await startReportSchedule(deps, { now: monday })();
+    expect((await storage.report("2026-11-23"))?.status).toBe("sent");
+    expect(sent).toHaveLength(1);
   });
 
   it("sends a week's report once, whichever instance claims it, and again only when forced", async () => {

@@ -45,6 +45,8 @@ export interface InsightsStorage {
   /** Counts of the visits in [from, to). */
   counts(from: Date, to: Date): Promise<Counts>;
   deleteVisitsBefore(cutoff: Date): Promise<number>;
+  /** When the oldest stored count was made, or null when there is none (counting never started). */
+  firstVisitAt(): Promise<Date | null>;
   /** Queues the report of `week` (its Monday, YYYY-MM-DD) unless it is already there. Resolves to whether it was queued now. */
   queueReport(week: string, now: Date): Promise<boolean>;
   /** Queues it again even if it went (`--force`). */
@@ -129,6 +131,11 @@ class SqliteInsights implements InsightsStorage {
       pageviews: Number(total!.rows[0]?.pageviews ?? 0),
       tables: Object.fromEntries(Object.keys(tables).map((name, i) => [name, toRows(results[i]!.rows as unknown as Record<string, unknown>[])])) as Counts["tables"],
     };
+  }
+
+  async firstVisitAt() {
+    const at = (await this.db.execute("SELECT MIN(at) AS at FROM visits")).rows[0]?.at;
+    return at ? new Date(String(at)) : null;
   }
 
   async deleteVisitsBefore(cutoff: Date) {
@@ -226,6 +233,11 @@ class PostgresInsights implements InsightsStorage {
       pageviews: Number(total.rows[0]?.pageviews ?? 0),
       tables: Object.fromEntries(Object.keys(tables).map((name, i) => [name, toRows(results[i]!.rows)])) as Counts["tables"],
     };
+  }
+
+  async firstVisitAt() {
+    const at = (await this.pool.query<{ at: Date | null }>("SELECT MIN(at) AS at FROM visits")).rows[0]?.at;
+    return at ? new Date(at) : null;
   }
 
   async deleteVisitsBefore(cutoff: Date) {

@@ -79,13 +79,19 @@ export async function sendDueReports({ storage, store, settings, send, log }: De
   return sent;
 }
 
-/** Every minute: queue the week that is due (if it is not queued yet), then send what is due. Returns a function that stops it. */
-export function startReportSchedule(deps: Deps, { everyMs = 60_000, now = () => new Date() }: { everyMs?: number; now?: () => Date } = {}) {
+/**
+ * Every minute: queue the week that is due (if it is not queued yet), then send what is due. Returns a function
+ * that stops it. A week that ended before the first count was made is never queued (a fresh install, or counting
+ * turned on mid-week, would mail a report of zeros); with counting off nothing is queued (`report --send` still sends).
+ */
+export function startReportSchedule(deps: Deps, { everyMs = 60_000, now = () => new Date(), counting = true }: { everyMs?: number; now?: () => Date; counting?: boolean } = {}) {
   let running: Promise<unknown> | undefined;
   const tick = () => {
     running ??= (async () => {
       const at = now();
-      await deps.storage.queueReport(dueReportWeek(at, deps.settings.timeZone), at);
+      const week = dueReportWeek(at, deps.settings.timeZone);
+      const first = counting ? await deps.storage.firstVisitAt() : null;
+      if (first && first < weekPeriod(week, deps.settings.timeZone).end) await deps.storage.queueReport(week, at);
       await sendDueReports(deps, at);
     })()
       .catch((error: unknown) => deps.log.warn({ msg: "insights report schedule", error: (error as Error).message }))
