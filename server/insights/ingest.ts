@@ -52,14 +52,15 @@ function origin(value: string | null): string | null {
   }
 }
 
-// isbot's pattern is long and visitors share a few hundred user agents: each is tested once (bounded memory).
+// isbot's pattern is long and visitors share a few hundred user agents: each is tested once (bounded memory;
+// an agent over 512 characters is not a browser's and is not kept, so made-up ones cannot fill the cache's bytes).
 const botVerdicts = new Map<string, boolean>();
 function isBotAgent(agent: string): boolean {
   let verdict = botVerdicts.get(agent);
   if (verdict === undefined) {
     verdict = !agent || isbot(agent) || /headless|phantomjs|electron|puppeteer|playwright/i.test(agent);
     if (botVerdicts.size >= 5000) botVerdicts.clear();
-    botVerdicts.set(agent, verdict);
+    if (agent.length <= 512) botVerdicts.set(agent, verdict);
   }
   return verdict;
 }

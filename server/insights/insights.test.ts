@@ -112,9 +112,9 @@ describe.each(Object.keys(engines) as (keyof typeof engines)[])("insights on %s"
       { name: "Direct", visitors: 1, pageviews: 1 },
       { name: "https://news.example", visitors: 1, pageviews: 1 },
     ]);
-    expect(counts.tables.campaigns.map((row) => row.name)).toContain("news / email / launch");
+    expect(counts.tables.campaigns.map((row) => row.name)).toContain("news\u001femail\u001flaunch");
     const hostile = counts.tables.campaigns.find((row) => row.name.startsWith("x"))!;
-    expect(hostile.name).toBe(`x[2J${"y".repeat(196)} / - / -`);
+    expect(hostile.name).toBe(`x[2J${"y".repeat(196)}\u001f\u001f`);
     expect(counts.tables.countries).toEqual([{ name: "GB", visitors: 1, pageviews: 3 }]);
     expect(counts.tables.devices.map((row) => row.name).sort()).toEqual(["desktop", "phone"]);
   });
@@ -200,6 +200,16 @@ describe.each(Object.keys(engines) as (keyof typeof engines)[])("insights on %s"
     expect(insights.countries).toEqual([
       { name: "GB", visitors: 1 },
       { name: "Unknown", visitors: 1 },
+    ]);
+  });
+
+  it("keeps campaigns apart whose values joined with \" / \" would read the same", async () => {
+    const { store, storage } = await open();
+    await storage.insertVisits([visit({ visitor: "d", utmSource: "a / b", utmMedium: "c" }), visit({ visitor: "e", utmSource: "a", utmMedium: "b / c" })]);
+    const insights = await insightsFor(period("2026-11-16", "2026-11-22", "UTC"), { storage, store, timeZone: "UTC" });
+    expect(insights.campaigns).toEqual([
+      { name: "a / b / c / -", visitors: 1, leads: 0 },
+      { name: "a / b / c / -", visitors: 1, leads: 0 },
     ]);
   });
 

@@ -58,12 +58,16 @@ export interface InsightsStorage {
   markReportFailed(claim: ReportClaim, error: string, retryAt: Date | null): Promise<void>;
 }
 
+/** Joins a campaign's three utm_* values in its key (U+001F, a control character: never in a cleaned value). */
+export const CAMPAIGN_SEPARATOR = "\u001f";
+
 const DIMENSIONS: Record<Dimension, { column: string; entryOnly: boolean }> = {
   landingPages: { column: "path", entryOnly: true },
   pages: { column: "path", entryOnly: false },
   sources: { column: "COALESCE(referrer, 'Direct')", entryOnly: true },
-  // "source / medium / campaign", only for visits that carried at least one of them.
-  campaigns: { column: "COALESCE(utm_source, '-') || ' / ' || COALESCE(utm_medium, '-') || ' / ' || COALESCE(utm_campaign, '-')", entryOnly: true },
+  // The triple (source, medium, campaign) joined by CAMPAIGN_SEPARATOR, which stored values cannot hold (ingest's
+  // clean() takes control characters out), only for visits that carried at least one of them.
+  campaigns: { column: `COALESCE(utm_source, '') || '${CAMPAIGN_SEPARATOR}' || COALESCE(utm_medium, '') || '${CAMPAIGN_SEPARATOR}' || COALESCE(utm_campaign, '')`, entryOnly: true },
   countries: { column: "COALESCE(country, 'Unknown')", entryOnly: false },
   devices: { column: "device", entryOnly: false },
 };
