@@ -6,7 +6,7 @@ async function firstBeacon(type: string): Promise<Record<string, unknown>> {
   const sent: string[] = [];
   vi.stubGlobal("requestIdleCallback", (callback: () => void) => callback());
   vi.spyOn(navigator, "sendBeacon").mockImplementation((_url, body) => (sent.push(String(body)), true));
-  vi.spyOn(performance, "getEntriesByType").mockReturnValue([{ type } as PerformanceEntry]);
+  vi.spyOn(performance, "getEntriesByType").mockReturnValue([{ type } as unknown as PerformanceEntry]);
   const { countPageView } = await import("./visit-count");
   countPageView("/", "?utm_source=news");
   return JSON.parse(sent[0]!) as Record<string, unknown>;
