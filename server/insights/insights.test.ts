@@ -150,24 +150,6 @@ describe.each(Object.keys(engines) as (keyof typeof engines)[])("insights on %s"
     expect((await storage.counts(new Date(Date.now() - 60_000), new Date(Date.now() + 60_000))).pageviews).toBe(0);
   });
 
-  it.skipIf(engine !== "sqlite")("writes a batch of 1,000 counts as short transactions, letting other requests run between them", async () => {
-    const { storage } = await open();
-    // SQLite runs in this process: each turn of the event loop during the write is a moment a lead can be answered.
-    let turns = 0;
-    let writing = true;
-    const spin = () => {
-      if (!writing) return;
-      turns += 1;
-      setImmediate(spin);
-    };
-    setImmediate(spin);
-    await storage.insertVisits(Array.from({ length: 1000 }, (_, i) => visit({ visitor: `v${i}` })));
-    writing = false;
-    expect(turns).toBeGreaterThanOrEqual(9);
-    const counts = await storage.counts(new Date("2026-11-18T00:00:00Z"), new Date("2026-11-19T00:00:00Z"));
-    expect(counts.pageviews).toBe(1000);
-  });
-
   it("joins the leads of the period to the landing page, source and campaign of their visit", async () => {
     const { store, storage } = await open();
     await storage.insertVisits([

@@ -90,7 +90,6 @@ const toRows = (rows: Record<string, unknown>[]): CountRow[] => rows.map((row) =
 const VISIT_COLUMNS = "at, visitor, path, entry, referrer, utm_source, utm_medium, utm_campaign, country, device";
 // Rows per INSERT: well under either engine's limit on parameters.
 const CHUNK = 200;
-const SQLITE_CHUNK = 100;
 
 class SqliteInsights implements InsightsStorage {
   constructor(private readonly db: Client) {}
@@ -114,16 +113,16 @@ class SqliteInsights implements InsightsStorage {
   }
 
   async insertVisits(visits: Visit[]) {
-    // SQLite runs in this process: a write blocks every request while it lasts, so a batch is written as short
-    // transactions of SQLITE_CHUNK rows with a turn of the event loop between them (leads wait one, not ten).
-    for (let i = 0; i < visits.length; i += SQLITE_CHUNK) {
-      if (i > 0) await new Promise((resolve) => setImmediate(resolve));
-      const chunk = visits.slice(i, i + SQLITE_CHUNK);
-      await this.db.execute({
+    if (visits.length === 0) return;
+    const statements = [];
+    for (let i = 0; i < visits.length; i += CHUNK) {
+      const chunk = visits.slice(i, i + CHUNK);
+      statements.push({
         sql: `INSERT INTO visits (${VISIT_COLUMNS}) VALUES ${chunk.map(() => "(?, ?, ?, ?, ?, ?, ?, ?, ?, ?)").join(", ")}`,
         args: chunk.flatMap((v) => [v.at.toISOString(), v.visitor, v.path, v.entry ? 1 : 0, v.referrer, v.utmSource, v.utmMedium, v.utmCampaign, v.country, v.device]),
       });
     }
+    await this.db.batch(statements, "write");
   }
 
   async counts(from: Date, to: Date): Promise<Counts> {
