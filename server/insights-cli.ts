@@ -105,7 +105,7 @@ async function main() {
     const format = values.format as Format;
     if (!formats.includes(format)) throw new UsageError(`Unknown --format "${values.format}": use one of ${formats.join(", ")}.`);
     for (const [name, value] of [["--from", values.from], ["--to", values.to]] as const) {
-      if (value !== undefined && !isDay(value)) throw new UsageError(`${name} "${value}" is not a date: use YYYY-MM-DD.`);
+      if (value !== undefined && !isDay(value)) throw new UsageError(`${name} "${value}" is not a date: use YYYY-MM-DD, a year from 2000 to 2100.`);
     }
     const fallback = lastSevenDays(new Date(), timeZone);
     const to = values.to ?? (values.from ? addDays(values.from, 6) : fallback.to);

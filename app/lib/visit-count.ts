@@ -14,8 +14,10 @@ export function countPageView(pathname: string, search: string): void {
   if (!enabled) return;
   try {
     const referrer = document.referrer ? new URL(document.referrer).origin : "";
-    // The first page of this document, reached from elsewhere, says where the visit came from.
-    const entry = first && referrer !== location.origin;
+    // The first page of this document, reached from elsewhere, says where the visit came from; a reload or a
+    // Back/Forward returns to a visit already counted (no referrer then: it would inflate "Direct").
+    const navigation = performance.getEntriesByType?.("navigation")[0] as PerformanceNavigationTiming | undefined;
+    const entry = first && referrer !== location.origin && !/reload|back/.test(navigation?.type ?? "");
     first = false;
     const width = innerWidth;
     const body: Record<string, string | number> = { p: pathname, e: entry ? 1 : 0, d: width < 640 ? "phone" : width < 1024 ? "tablet" : "desktop" };

@@ -49,7 +49,7 @@ export function startInsights({ config, store, log, metrics, isPage }: { config:
   if (settings.to.length > 0 && config.SMTP_URL) {
     const send = smtpReportSender(config.SMTP_URL);
     closeSender = send.close;
-    stopReports = startReportSchedule({ storage, store, settings, send, log });
+    stopReports = startReportSchedule({ storage, store, settings, send, log }, { counting: enabled });
   } else if (settings.to.length > 0) {
     log.warn({ msg: "INSIGHTS_REPORT_TO is set but SMTP_URL is not: no weekly report is sent (npm run insights -- report --preview writes one)" });
   }

@@ -1,4 +1,5 @@
 import { Hono, type Context } from "hono";
+import { bodyLimit } from "hono/body-limit";
 import { isbot } from "isbot";
 import { z } from "zod";
 import { clientIp, type TrustProxy } from "../client-ip";
@@ -51,14 +52,15 @@ function origin(value: string | null): string | null {
   }
 }
 
-// isbot's pattern is long and visitors share a few hundred user agents: each is tested once (bounded memory).
+// isbot's pattern is long and visitors share a few hundred user agents: each is tested once (bounded memory;
+// an agent over 512 characters is not a browser's and is not kept, so made-up ones cannot fill the cache's bytes).
 const botVerdicts = new Map<string, boolean>();
 function isBotAgent(agent: string): boolean {
   let verdict = botVerdicts.get(agent);
   if (verdict === undefined) {
     verdict = !agent || isbot(agent) || /headless|phantomjs|electron|puppeteer|playwright/i.test(agent);
     if (botVerdicts.size >= 5000) botVerdicts.clear();
-    botVerdicts.set(agent, verdict);
+    if (agent.length <= 512) botVerdicts.set(agent, verdict);
   }
   return verdict;
 }
@@ -87,16 +89,21 @@ export type VisitApiOptions = {
 
 export function createVisitApi(options: VisitApiOptions) {
   const app = new Hono();
-  app.post("/", async (c) => {
+  const answer = (c: Context, outcome: VisitOutcome) => {
+    options.onOutcome?.(outcome);
+    c.header("Cache-Control", "no-store");
+    return c.body(null, 204);
+  };
+  // A body over the limit, chunked or not, is refused as it arrives, before it is held in memory.
+  const limit = bodyLimit({ maxSize: MAX_BODY, onError: (c) => answer(c, "invalid") });
+  app.post("/", limit, async (c) => {
     let outcome: VisitOutcome;
     try {
       outcome = await count(c, options);
     } catch {
       outcome = "dropped";
     }
-    options.onOutcome?.(outcome);
-    c.header("Cache-Control", "no-store");
-    return c.body(null, 204);
+    return answer(c, outcome);
   });
   app.all("/", (c) => {
     c.header("Allow", "POST");
@@ -109,9 +116,7 @@ async function count(c: Context, { enabled, trustProxy, keys, recorder, country,
   if (!enabled) return "off";
   const refused = refusal((name) => c.req.header(name));
   if (refused) return refused;
-  if (Number(c.req.header("content-length") ?? 0) > MAX_BODY) return "invalid";
   const text = await c.req.text();
-  if (text.length > MAX_BODY) return "invalid";
   let json: unknown;
   try {
     json = JSON.parse(text);

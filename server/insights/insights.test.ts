@@ -9,7 +9,7 @@ import { insightsFor } from "./query";
 import { createVisitRecorder } from "./recorder";
 import { insightsStorage, type Visit } from "./storage";
 import { createVisitorKeys, SALT_LIFETIME_MS } from "./visitor-key";
-import { sendDueReports } from "./weekly-report";
+import { sendDueReports, startReportSchedule } from "./weekly-report";
 
 /*
  * Counting on both engines, no mocks: the daily salt and its deletion (clock injected), the refusals, the
@@ -112,11 +112,42 @@ describe.each(Object.keys(engines) as (keyof typeof engines)[])("insights on %s"
       { name: "Direct", visitors: 1, pageviews: 1 },
       { name: "https://news.example", visitors: 1, pageviews: 1 },
     ]);
-    expect(counts.tables.campaigns.map((row) => row.name)).toContain("news / email / launch");
+    expect(counts.tables.campaigns.map((row) => row.name)).toContain("news\u001femail\u001flaunch");
     const hostile = counts.tables.campaigns.find((row) => row.name.startsWith("x"))!;
-    expect(hostile.name).toBe(`x[2J${"y".repeat(196)} / - / -`);
+    expect(hostile.name).toBe(`x[2J${"y".repeat(196)}\u001f\u001f`);
     expect(counts.tables.countries).toEqual([{ name: "GB", visitors: 1, pageviews: 3 }]);
     expect(counts.tables.devices.map((row) => row.name).sort()).toEqual(["desktop", "phone"]);
+  });
+
+  it("refuses a chunked body over 2,048 bytes as it arrives, without reading it whole", async () => {
+    const { storage } = await open();
+    const outcomes: VisitOutcome[] = [];
+    const recorder = createVisitRecorder({ storage, log: quietLog, flushMs: 10 });
+    const api = createVisitApi({
+      enabled: true,
+      trustProxy: parseTrustProxy("loopback"),
+      keys: createVisitorKeys(storage, { site: "x" }),
+      recorder,
+      country: () => null,
+      isPage: () => true,
+      onOutcome: (outcome) => outcomes.push(outcome),
+    });
+    // 30 MB announced by nothing (no Content-Length): only what the server pulls is ever made.
+    let pulled = 0;
+    const chunk = new TextEncoder().encode(`{"p":"/","d":"phone","c":"${"x".repeat(1000)}`);
+    const body = new ReadableStream<Uint8Array>({
+      pull(controller) {
+        pulled += chunk.length;
+        if (pulled > 30_000_000) controller.close();
+        else controller.enqueue(chunk);
+      },
+    });
+    const response = await api.request("/", { method: "POST", headers: pageHeaders, body, duplex: "half" } as RequestInit, { incoming: { socket: { remoteAddress: "127.0.0.1" } } });
+    expect(response.status).toBe(204);
+    expect(outcomes).toEqual(["invalid"]);
+    expect(pulled).toBeLessThan(64 * 1024);
+    await recorder.flush();
+    expect((await storage.counts(new Date(Date.now() - 60_000), new Date(Date.now() + 60_000))).pageviews).toBe(0);
   });
 
   it("joins the leads of the period to the landing page, source and campaign of their visit", async () => {
@@ -154,10 +185,45 @@ describe.each(Object.keys(engines) as (keyof typeof engines)[])("insights on %s"
     ]);
   });
 
+  it("keeps campaigns apart whose values joined with \" / \" would read the same", async () => {
+    const { store, storage } = await open();
+    await storage.insertVisits([visit({ visitor: "d", utmSource: "a / b", utmMedium: "c" }), visit({ visitor: "e", utmSource: "a", utmMedium: "b / c" })]);
+    const insights = await insightsFor(period("2026-11-16", "2026-11-22", "UTC"), { storage, store, timeZone: "UTC" });
+    expect(insights.campaigns).toEqual([
+      { name: "a / b / c / -", visitors: 1, leads: 0 },
+      { name: "a / b / c / -", visitors: 1, leads: 0 },
+    ]);
+  });
+
+  it("schedules no report for a week that ended before the first count, and none with counting off", async () => {
+    const { store, storage } = await open();
+    const sent: string[] = [];
+    const deps = { storage, store, settings: { to: ["m@example.com"], from: "no-reply@example.com", timeZone: "UTC", siteName: "Site" }, send: async () => void sent.push("mail"), log: quietLog };
+    // A fresh install started on Wednesday 25 November: last week's report is due, but nothing was counted then.
+    const wednesday = () => new Date("2026-11-25T09:00:00Z");
+    await startReportSchedule(deps, { now: wednesday })();
+    expect(await storage.report("2026-11-16")).toBeNull();
+    // Counts made on Wednesday, then the next Monday: that week is reported; with counting off it is not.
+    await storage.insertVisits([visit({ at: new Date("2026-11-25T10:00:00Z") })]);
+    const monday = () => new Date("2026-11-30T08:00:00Z");
+    await startReportSchedule(deps, { now: monday, counting: false })();
+    expect(await storage.report("2026-11-23")).toBeNull();
+    await startReportSchedule(deps, { now: monday })();
+    expect((await storage.report("2026-11-23"))?.status).toBe("sent");
+    expect(sent).toHaveLength(1);
+  });
+
   it("sends a week's report once, whichever instance claims it, and again only when forced", async () => {
     const { store, storage } = await open();
     const sent: string[] = [];
-    const deps = { storage, store, settings: { to: ["m@example.com"], from: "no-reply@example.com", timeZone: "UTC", siteName: "Site" }, send: async (mail: { text?: unknown }) => void sent.push(String(mail.text)), log: quietLog };
+    const ids: string[] = [];
+    const deps = {
+      storage,
+      store,
+      settings: { to: ["m@example.com"], from: "no-reply@example.com", timeZone: "UTC", siteName: "Site" },
+      send: async (mail: { text?: unknown; messageId?: string }) => void (sent.push(String(mail.text)), ids.push(String(mail.messageId))),
+      log: quietLog,
+    };
     const now = new Date("2026-11-23T08:00:00Z");
     expect(await storage.queueReport("2026-11-16", now)).toBe(true);
     expect(await storage.queueReport("2026-11-16", now)).toBe(false);
@@ -169,5 +235,10 @@ describe.each(Object.keys(engines) as (keyof typeof engines)[])("insights on %s"
     await storage.requeueReport("2026-11-16", now);
     expect(await sendDueReports(deps, now)).toEqual(["2026-11-16"]);
     expect((await storage.report("2026-11-16"))?.status).toBe("sent");
+    // A forced resend is a new message (providers drop a Message-ID they have seen), and so is the next one.
+    await storage.requeueReport("2026-11-16", new Date(now.getTime() + 1000));
+    expect(await sendDueReports(deps, new Date(now.getTime() + 1000))).toEqual(["2026-11-16"]);
+    expect(ids[0]).toBe("<insights-2026-11-16@example.com>");
+    expect(new Set(ids).size).toBe(3);
   });
 });

@@ -27,6 +27,18 @@ export function startOfDay(day: string, timeZone: string): Date {
   const utc = Date.parse(`${day}T00:00:00Z`);
   let at = utc - offsetMs(new Date(utc), timeZone);
   at = utc - offsetMs(new Date(at), timeZone);
+  // Where clocks skip midnight (America/Santiago in September), 00:00 does not exist and `at` falls in the day
+  // before: the day starts at the change, found by halving (a few steps, on such days only).
+  if (localDate(new Date(at), timeZone) < day) {
+    let low = at;
+    let high = at + DAY_MS;
+    while (high - low > 1000) {
+      const middle = Math.floor((low + high) / 2 / 1000) * 1000;
+      if (localDate(new Date(middle), timeZone) < day) low = middle;
+      else high = middle;
+    }
+    at = high;
+  }
   return new Date(at);
 }
 
@@ -34,8 +46,10 @@ export function addDays(day: string, days: number): string {
   return new Date(Date.parse(`${day}T00:00:00Z`) + days * DAY_MS).toISOString().slice(0, 10);
 }
 
+/** A real calendar date, YYYY-MM-DD, of a year from 2000 to 2100 (later years sort and add wrongly as ISO text). */
 export function isDay(value: string): boolean {
-  return isoDay.test(value) && !Number.isNaN(Date.parse(`${value}T00:00:00Z`)) && new Date(`${value}T00:00:00Z`).toISOString().startsWith(value);
+  const year = Number(value.slice(0, 4));
+  return isoDay.test(value) && year >= 2000 && year <= 2100 && !Number.isNaN(Date.parse(`${value}T00:00:00Z`)) && new Date(`${value}T00:00:00Z`).toISOString().startsWith(value);
 }
 
 export function period(from: string, to: string, timeZone: string): Period {

@@ -1,6 +1,6 @@
 import type { Lead, Store } from "../db/store";
 import { previousPeriod, type Period } from "./period";
-import type { CountRow, Dimension, InsightsStorage } from "./storage";
+import { CAMPAIGN_SEPARATOR, type CountRow, type Dimension, type InsightsStorage } from "./storage";
 
 /*
  * The one query behind `npm run insights` and the weekly report: counts of the period and of the one before,
@@ -32,9 +32,11 @@ const leadKey: Partial<Record<Dimension, (lead: Lead) => string | undefined>> = 
   campaigns: (lead) => {
     const utm = lead.source?.utm;
     if (!utm || (!utm.source && !utm.medium && !utm.campaign)) return undefined;
-    return `${utm.source ?? "-"} / ${utm.medium ?? "-"} / ${utm.campaign ?? "-"}`;
+    return [utm.source, utm.medium, utm.campaign].map((value) => (value ?? "").replaceAll(CAMPAIGN_SEPARATOR, "")).join(CAMPAIGN_SEPARATOR);
   },
 };
+/** What a table shows for a row's key: a campaign as "source / medium / campaign", "-" for a missing value. */
+const shownName = (dimension: Dimension, key: string) => (dimension === "campaigns" ? key.split(CAMPAIGN_SEPARATOR).map((value) => value || "-").join(" / ") : key);
 /** Which tables show page views (visitors alone say it for the others). */
 const withPageviews = new Set<Dimension>(["pages", "landingPages"]);
 
@@ -62,7 +64,7 @@ function table(dimension: Dimension, counts: CountRow[], leads: Lead[]): Row[] {
   for (const [name, count] of leadsBy) {
     if (!rows.some((row) => row.name === name)) rows.push({ name, visitors: 0, ...(withPageviews.has(dimension) ? { pageviews: 0 } : {}), leads: count });
   }
-  return rows.sort((a, b) => b.visitors - a.visitors || (b.leads ?? 0) - (a.leads ?? 0) || a.name.localeCompare(b.name));
+  return rows.map((row) => ({ ...row, name: shownName(dimension, row.name) })).sort((a, b) => b.visitors - a.visitors || (b.leads ?? 0) - (a.leads ?? 0) || a.name.localeCompare(b.name));
 }
 
 export async function insightsFor(current: Period, { storage, store, timeZone }: { storage: InsightsStorage; store: Pick<Store, "listLeads">; timeZone: string }): Promise<Insights> {

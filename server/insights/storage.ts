@@ -33,7 +33,8 @@ export type Dimension = "landingPages" | "pages" | "sources" | "campaigns" | "co
 export type Counts = { visitors: number; pageviews: number; tables: Record<Dimension, CountRow[]> };
 
 export type ReportRow = { week: string; status: "pending" | "sent" | "failed"; attempts: number; sentAt: string | null; lastError: string | null };
-export type ReportClaim = { week: string; lease: string; attempt: number };
+/** `previousSend`: when the week's report went before (a forced resend), else null. */
+export type ReportClaim = { week: string; lease: string; attempt: number; previousSend: Date | null };
 
 export interface InsightsStorage {
   /** The salt of `day` (YYYY-MM-DD, UTC), made at random by whichever instance asks first; every instance gets the same. */
@@ -44,6 +45,8 @@ export interface InsightsStorage {
   /** Counts of the visits in [from, to). */
   counts(from: Date, to: Date): Promise<Counts>;
   deleteVisitsBefore(cutoff: Date): Promise<number>;
+  /** When the oldest stored count was made, or null when there is none (counting never started). */
+  firstVisitAt(): Promise<Date | null>;
   /** Queues the report of `week` (its Monday, YYYY-MM-DD) unless it is already there. Resolves to whether it was queued now. */
   queueReport(week: string, now: Date): Promise<boolean>;
   /** Queues it again even if it went (`--force`). */
@@ -55,12 +58,16 @@ export interface InsightsStorage {
   markReportFailed(claim: ReportClaim, error: string, retryAt: Date | null): Promise<void>;
 }
 
+/** Joins a campaign's three utm_* values in its key (U+001F, a control character: never in a cleaned value). */
+export const CAMPAIGN_SEPARATOR = "\u001f";
+
 const DIMENSIONS: Record<Dimension, { column: string; entryOnly: boolean }> = {
   landingPages: { column: "path", entryOnly: true },
   pages: { column: "path", entryOnly: false },
   sources: { column: "COALESCE(referrer, 'Direct')", entryOnly: true },
-  // "source / medium / campaign", only for visits that carried at least one of them.
-  campaigns: { column: "COALESCE(utm_source, '-') || ' / ' || COALESCE(utm_medium, '-') || ' / ' || COALESCE(utm_campaign, '-')", entryOnly: true },
+  // The triple (source, medium, campaign) joined by CAMPAIGN_SEPARATOR, which stored values cannot hold (ingest's
+  // clean() takes control characters out), only for visits that carried at least one of them.
+  campaigns: { column: `COALESCE(utm_source, '') || '${CAMPAIGN_SEPARATOR}' || COALESCE(utm_medium, '') || '${CAMPAIGN_SEPARATOR}' || COALESCE(utm_campaign, '')`, entryOnly: true },
   countries: { column: "COALESCE(country, 'Unknown')", entryOnly: false },
   devices: { column: "device", entryOnly: false },
 };
@@ -129,6 +136,11 @@ class SqliteInsights implements InsightsStorage {
     };
   }
 
+  async firstVisitAt() {
+    const at = (await this.db.execute("SELECT MIN(at) AS at FROM visits")).rows[0]?.at;
+    return at ? new Date(String(at)) : null;
+  }
+
   async deleteVisitsBefore(cutoff: Date) {
     return (await this.db.execute({ sql: "DELETE FROM visits WHERE at < ?", args: [cutoff.toISOString()] })).rowsAffected;
   }
@@ -156,10 +168,10 @@ class SqliteInsights implements InsightsStorage {
     const result = await this.db.execute({
       sql: `UPDATE insights_reports SET attempts = attempts + 1, lease = ?, locked_until = ?
             WHERE status = 'pending' AND next_attempt_at <= ? AND (locked_until IS NULL OR locked_until <= ?) AND (? IS NULL OR week = ?)
-            RETURNING week, attempts`,
+            RETURNING week, attempts, sent_at`,
       args: [lease, new Date(now.getTime() + leaseMs).toISOString(), now.toISOString(), now.toISOString(), week ?? null, week ?? null],
     });
-    return result.rows.map((row) => ({ week: String(row.week), lease, attempt: Number(row.attempts) }));
+    return result.rows.map((row) => ({ week: String(row.week), lease, attempt: Number(row.attempts), previousSend: row.sent_at ? new Date(String(row.sent_at)) : null }));
   }
 
   async markReportSent(claim: ReportClaim, at: Date) {
@@ -226,6 +238,11 @@ class PostgresInsights implements InsightsStorage {
     };
   }
 
+  async firstVisitAt() {
+    const at = (await this.pool.query<{ at: Date | null }>("SELECT MIN(at) AS at FROM visits")).rows[0]?.at;
+    return at ? new Date(at) : null;
+  }
+
   async deleteVisitsBefore(cutoff: Date) {
     return (await this.pool.query("DELETE FROM visits WHERE at < $1", [cutoff])).rowCount ?? 0;
   }
@@ -250,17 +267,17 @@ class PostgresInsights implements InsightsStorage {
   async claimReports(now: Date, leaseMs: number, week?: string) {
     const lease = randomUUID();
     // The lease runs on the database's clock, the same for every instance.
-    const result = await this.pool.query<{ week: string; attempts: number }>(
+    const result = await this.pool.query<{ week: string; attempts: number; sent_at: Date | null }>(
       `UPDATE insights_reports SET attempts = attempts + 1, lease = $1, locked_until = now() + $2 * interval '1 millisecond'
        WHERE week IN (
          SELECT week FROM insights_reports
          WHERE status = 'pending' AND next_attempt_at <= $3 AND (locked_until IS NULL OR locked_until <= now()) AND ($4::text IS NULL OR week = $4)
          FOR UPDATE SKIP LOCKED
        )
-       RETURNING week, attempts`,
+       RETURNING week, attempts, sent_at`,
       [lease, leaseMs, now, week ?? null],
     );
-    return result.rows.map((row) => ({ week: row.week, lease, attempt: Number(row.attempts) }));
+    return result.rows.map((row) => ({ week: row.week, lease, attempt: Number(row.attempts), previousSend: row.sent_at ? new Date(row.sent_at) : null }));
   }
 
   async markReportSent(claim: ReportClaim, at: Date) {

@@ -22,12 +22,17 @@ export type ReportSettings = { to: string[]; from: string; timeZone: string; sit
 const LEASE_MS = 5 * 60_000;
 const RETRY_BASE_MS = 60_000;
 
-export function composeReport(insights: Insights, week: string, settings: ReportSettings): SendMailOptions {
+/**
+ * One Message-ID per week, the same on every retry of its send; a forced resend (the week went already, at
+ * `previousSend`) gets a new one, since mail providers drop a message whose Message-ID they have seen.
+ */
+export function composeReport(insights: Insights, week: string, settings: ReportSettings, previousSend: Date | null = null): SendMailOptions {
+  const key = previousSend ? `insights-${week}-resent-${previousSend.getTime().toString(36)}` : `insights-${week}`;
   return {
     from: settings.from,
     to: settings.to,
     subject: reportSubject(insights, settings.siteName),
-    messageId: newMessageId(`insights-${week}`, settings.from).replace("<lead-", "<"),
+    messageId: newMessageId(key, settings.from).replace("<lead-", "<"),
     text: reportText(insights, settings.siteName),
     html: reportHtml(insights, settings.siteName),
   };
@@ -60,7 +65,7 @@ export async function sendDueReports({ storage, store, settings, send, log }: De
   for (const claim of await storage.claimReports(now, LEASE_MS, week)) {
     try {
       const insights = await insightsFor(weekPeriod(claim.week, settings.timeZone), { storage, store, timeZone: settings.timeZone });
-      await send(composeReport(insights, claim.week, settings));
+      await send(composeReport(insights, claim.week, settings, claim.previousSend));
       await storage.markReportSent(claim, new Date());
       sent.push(claim.week);
       log.info({ msg: "insights report sent", week: claim.week, to: settings.to.length });
@@ -74,13 +79,19 @@ export async function sendDueReports({ storage, store, settings, send, log }: De
   return sent;
 }
 
-/** Every minute: queue the week that is due (if it is not queued yet), then send what is due. Returns a function that stops it. */
-export function startReportSchedule(deps: Deps, { everyMs = 60_000, now = () => new Date() }: { everyMs?: number; now?: () => Date } = {}) {
+/**
+ * Every minute: queue the week that is due (if it is not queued yet), then send what is due. Returns a function
+ * that stops it. A week that ended before the first count was made is never queued (a fresh install, or counting
+ * turned on mid-week, would mail a report of zeros); with counting off nothing is queued (`report --send` still sends).
+ */
+export function startReportSchedule(deps: Deps, { everyMs = 60_000, now = () => new Date(), counting = true }: { everyMs?: number; now?: () => Date; counting?: boolean } = {}) {
   let running: Promise<unknown> | undefined;
   const tick = () => {
     running ??= (async () => {
       const at = now();
-      await deps.storage.queueReport(dueReportWeek(at, deps.settings.timeZone), at);
+      const week = dueReportWeek(at, deps.settings.timeZone);
+      const first = counting ? await deps.storage.firstVisitAt() : null;
+      if (first && first < weekPeriod(week, deps.settings.timeZone).end) await deps.storage.queueReport(week, at);
       await sendDueReports(deps, at);
     })()
       .catch((error: unknown) => deps.log.warn({ msg: "insights report schedule", error: (error as Error).message }))
