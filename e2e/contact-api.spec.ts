@@ -418,12 +418,17 @@ test.describe("contact API on its own server", () => {
       expect(csv.startsWith("\ufeff")).toBe(true);
       const [header, ...rest] = csv.slice(1).split("\r\n");
       expect(header).toBe(
-        '"id","firstName","lastName","email","company","message","createdAt","verification","verificationNote",' +
+        '"id","reference","publicId","firstName","lastName","email","company","message","createdAt","verification","verificationNote",' +
+          '"respondBy","takenBy","takenAt","firstTakenAt","businessMinutesToTake",' +
           '"sourceLandingPage","sourceUtmSource","sourceUtmMedium","sourceUtmCampaign","sourceUtmTerm","sourceUtmContent","sourceReferrer","sourcePages",' +
           '"emailStatus","emailAttempts","emailLastError","emailSentAt","webhookStatus","webhookAttempts","webhookLastError","webhookSentAt",' +
-          '"confirmationStatus","confirmationAttempts","confirmationLastError","confirmationSentAt","chatStatus","chatAttempts","chatLastError","chatSentAt"',
+          '"confirmationStatus","confirmationAttempts","confirmationLastError","confirmationSentAt","chatStatus","chatAttempts","chatLastError","chatSentAt",' +
+          '"reminderStatus","reminderAttempts","reminderLastError","reminderSentAt","reminder_chatStatus","reminder_chatAttempts","reminder_chatLastError","reminder_chatSentAt",' +
+          '"escalationStatus","escalationAttempts","escalationLastError","escalationSentAt","take_webhookStatus","take_webhookAttempts","take_webhookLastError","take_webhookSentAt"',
       );
-      expect(rest.join("\r\n")).toContain(`"1","'=HYPERLINK(""http://evil.example"")","Lovelace","ada@example.com","'+1 555","Line ""one""\nline, two;'=cmd|' /C calc'!A0",`);
+      // The row id, then the reference and public id a visitor may quote (issue 31), then the visitor's fields.
+      expect(rest.join("\r\n")).toMatch(/^"1","[0-9A-F]{8}","[0-9a-f-]{36}",/);
+      expect(rest.join("\r\n")).toContain(`"'=HYPERLINK(""http://evil.example"")","Lovelace","ada@example.com","'+1 555","Line ""one""\nline, two;'=cmd|' /C calc'!A0",`);
       expect(rest.join("\r\n")).toContain(`,"verified",`);
     });
   });
