@@ -53,6 +53,7 @@ export function startSqliteVisitWriter(url: string): VisitWriter {
   worker.on("message", (reply: { id: number; ok: boolean; error?: string }) => {
     const waiter = pending.get(reply.id);
     pending.delete(reply.id);
+    if (pending.size === 0) worker.unref();
     if (reply.ok) waiter?.resolve();
     else waiter?.reject(new Error(reply.error));
   });
@@ -61,13 +62,14 @@ export function startSqliteVisitWriter(url: string): VisitWriter {
     closed = true;
     failAll(new Error("visit writer stopped"));
   });
-  // Counting never keeps the process alive on its own.
+  // An idle writer never keeps the process alive; one with batches in flight does (shutdown waits for them).
   worker.unref();
   const send = (message: object) =>
     new Promise<void>((resolve, reject) => {
       if (closed) return reject(new Error("visit writer stopped"));
       const id = next++;
       pending.set(id, { resolve, reject });
+      worker.ref();
       worker.postMessage({ ...message, id });
     });
   return {
