@@ -89,10 +89,14 @@ async function migrate(db: Database, migrations: Migration[]) {
 export class SqliteStore implements Store {
   readonly engine = "sqlite" as const;
 
-  constructor(readonly db: Database) {}
+  /** `url`: kept so that visit counts can open their own connection to the same file (insights). */
+  constructor(
+    readonly db: Database,
+    readonly url?: string,
+  ) {}
 
   static async open(url: string, options?: { migrations?: Migration[] }): Promise<SqliteStore> {
-    return new SqliteStore(await openDatabase(url, options));
+    return new SqliteStore(await openDatabase(url, options), url);
   }
 
   async insertLead(message: NewMessage, deliveries: Enqueue[]) {

@@ -1,10 +1,12 @@
 import type { ServerConfig } from "../config";
+import { databaseFile, SqliteStore } from "../db/sqlite-store";
 import type { Store } from "../db/store";
 import type { Logger } from "../logger";
 import { site as siteConfig } from "~/config/site";
 import { loadCountryLookup } from "./country";
 import { createVisitApi, type VisitOutcome } from "./ingest";
 import { createVisitRecorder } from "./recorder";
+import { startSqliteVisitWriter } from "./sqlite-visit-writer";
 import { insightsStorage } from "./storage";
 import { createVisitorKeys } from "./visitor-key";
 import { smtpReportSender, startReportSchedule, type ReportSettings } from "./weekly-report";
@@ -23,7 +25,9 @@ export function reportSettings(config: ServerConfig): ReportSettings {
 }
 
 export function startInsights({ config, store, log, metrics, isPage }: { config: ServerConfig; store: Store; log: Logger; metrics?: InsightsMetrics; isPage: (path: string) => boolean }) {
-  const storage = insightsStorage(store);
+  // SQLite: counts are written off the event loop (sqlite-visit-writer.ts); only for a file (not :memory:).
+  const sqliteWriter = store instanceof SqliteStore && store.url && databaseFile(store.url) ? startSqliteVisitWriter(store.url) : undefined;
+  const storage = insightsStorage(store, { sqliteWriter });
   const enabled = config.ANALYTICS === "on";
   const keys = createVisitorKeys(storage, { site: config.siteUrl ?? "localhost" });
   const recorder = createVisitRecorder({ storage, log, onOutcome: (outcome, count) => outcome === "dropped" && metrics?.recordVisit("dropped", count) });
@@ -62,6 +66,7 @@ export function startInsights({ config, store, log, metrics, isPage }: { config:
       await stopReports();
       closeSender();
       await recorder.flush();
+      await sqliteWriter?.close();
     },
   };
 }

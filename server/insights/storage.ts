@@ -1,9 +1,10 @@
 import { randomUUID } from "node:crypto";
-import type { Client } from "@libsql/client";
+import type { Client, InStatement } from "@libsql/client";
 import type pg from "pg";
 import type { Store } from "../db/store";
 import { PostgresStore } from "../db/postgres-store";
 import { SqliteStore } from "../db/sqlite-store";
+import type { VisitWriter } from "./sqlite-visit-writer";
 
 /*
  * Where visit counts, the daily salts and the weekly report's outbox live: tables of the message database
@@ -92,7 +93,11 @@ const VISIT_COLUMNS = "at, visitor, path, entry, referrer, utm_source, utm_mediu
 const CHUNK = 200;
 
 class SqliteInsights implements InsightsStorage {
-  constructor(private readonly db: Client) {}
+  /** `writeVisits`: where count batches go (a worker's connection, sqlite-visit-writer.ts); else this connection. */
+  constructor(
+    private readonly db: Client,
+    private readonly writeVisits?: (statements: InStatement[]) => Promise<void>,
+  ) {}
 
   async saltFor(day: string, now: Date) {
     const [, row] = await this.db.batch(
@@ -122,7 +127,8 @@ class SqliteInsights implements InsightsStorage {
         args: chunk.flatMap((v) => [v.at.toISOString(), v.visitor, v.path, v.entry ? 1 : 0, v.referrer, v.utmSource, v.utmMedium, v.utmCampaign, v.country, v.device]),
       });
     }
-    await this.db.batch(statements, "write");
+    if (this.writeVisits) await this.writeVisits(statements);
+    else await this.db.batch(statements, "write");
   }
 
   async counts(from: Date, to: Date): Promise<Counts> {
@@ -303,8 +309,8 @@ function newSalt(): string {
 }
 
 /** The insights tables of an open message store. */
-export function insightsStorage(store: Store): InsightsStorage {
-  if (store instanceof SqliteStore) return new SqliteInsights(store.db);
+export function insightsStorage(store: Store, { sqliteWriter }: { sqliteWriter?: VisitWriter } = {}): InsightsStorage {
+  if (store instanceof SqliteStore) return new SqliteInsights(store.db, sqliteWriter?.write);
   if (store instanceof PostgresStore) return new PostgresInsights(store.pool);
   throw new Error(`No insights storage for the ${store.engine} store.`);
 }
