@@ -10,9 +10,9 @@ import { existsSync } from "node:fs";
 import { parseArgs } from "node:util";
 import { loadConfig } from "./config";
 import { toCsv } from "./contact/csv";
-import { openStore } from "./db";
+import { withStore } from "./db";
 import { databaseFile } from "./db/sqlite-store";
-import { DEFAULT_DATABASE_URL, type Store } from "./db/store";
+import { DEFAULT_DATABASE_URL } from "./db/store";
 import { reportSettings } from "./insights";
 import { addDays, dueReportWeek, isDay, lastSevenDays, period, weekPeriod } from "./insights/period";
 import { insightsFor, type Insights, type Row } from "./insights/query";
@@ -69,15 +69,6 @@ function asCsv(insights: Insights): string {
     ...tables.flatMap((table) => insights[table].map((row: Row) => [table, row.name, row.visitors, row.pageviews ?? "", row.leads ?? "", ""])),
   ];
   return toCsv(["table", "name", "visitors", "pageviews", "leads", "conversionRate"], rows);
-}
-
-async function withStore<T>(url: string, run: (store: Store) => Promise<T>): Promise<T> {
-  const store = await openStore(url);
-  try {
-    return await run(store);
-  } finally {
-    await store.close();
-  }
 }
 
 async function main() {

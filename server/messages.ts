@@ -15,7 +15,7 @@ import { randomUUID } from "node:crypto";
 import { existsSync } from "node:fs";
 import { parseArgs } from "node:util";
 import { toCsv } from "./contact/csv";
-import { openStore } from "./db";
+import { withStore } from "./db";
 import { databaseFile } from "./db/sqlite-store";
 import { CHANNEL_NOT_CONFIGURED, DEFAULT_DATABASE_URL, channels, type Delivery, type Lead, type Store } from "./db/store";
 import { DEFAULT_MAIL_DIR, deleteEmlPreviews } from "./delivery/email";
@@ -145,15 +145,6 @@ function render(leads: Listed[], format: Format): string {
   if (format === "csv") return asCsv(leads);
   // Text goes to a terminal: a visitor's control characters are printed as escapes, never sent to it.
   return asText(leads.map((lead) => visibleFields(lead, ["message"])));
-}
-
-async function withStore<T>(url: string, run: (store: Store) => Promise<T>): Promise<T> {
-  const store = await openStore(url);
-  try {
-    return await run(store);
-  } finally {
-    await store.close();
-  }
 }
 
 async function main() {

@@ -20,6 +20,16 @@ export function postgresOptionsFromEnv(env: NodeJS.ProcessEnv = process.env): Po
 }
 
 /** Opens the store DATABASE_URL names: `postgres://` or `postgresql://` is PostgreSQL, `file:` is SQLite. */
+/** Opens the store for one command (npm run messages, npm run insights) and closes it whatever happens. */
+export async function withStore<T>(url: string, run: (store: Store) => Promise<T>): Promise<T> {
+  const store = await openStore(url);
+  try {
+    return await run(store);
+  } finally {
+    await store.close();
+  }
+}
+
 export async function openStore(url: string, { onPoolError }: { onPoolError?: (error: Error) => void } = {}): Promise<Store> {
   if (isPostgresUrl(url)) return PostgresStore.open(url, { ...postgresOptionsFromEnv(), onPoolError });
   return SqliteStore.open(url);
