@@ -1,5 +1,5 @@
-import { useEffect, useRef } from "react";
-import { useNavigation } from "react-router";
+import { useContext, useEffect } from "react";
+import { UNSAFE_DataRouterContext } from "react-router";
 
 type NavigateEvent = Event & { navigationType?: string };
 
@@ -7,23 +7,29 @@ type NavigateEvent = Event & { navigationType?: string };
  * After a deploy whose earlier code the server no longer keeps (decision 31), the code of the page a visitor
  * clicks fails to load, and React Router then reloads the page they are on. Where the browser reports that reload
  * through the Navigation API, this goes where the visitor pointed instead, as a full page load. Renders nothing.
+ * The target is taken from the router's own state as the navigation starts (its subscribers hear of it before
+ * React renders), not from an effect after React commits: the failed load can come first.
  */
 export function StaleCodeNavigation() {
-  const { location } = useNavigation();
-  const target = useRef<string | null>(null);
-  useEffect(() => {
-    target.current = location ? location.pathname + location.search + location.hash : null;
-  }, [location]);
+  const router = useContext(UNSAFE_DataRouterContext)?.router;
   useEffect(() => {
     const navigation = (window as { navigation?: EventTarget }).navigation;
-    if (!navigation) return;
+    if (!navigation || !router) return;
+    let target: string | null = null;
+    const unsubscribe = router.subscribe((state) => {
+      const location = state.navigation.location;
+      target = location ? location.pathname + location.search + location.hash : null;
+    });
     const onNavigate = (event: NavigateEvent) => {
-      if (event.navigationType !== "reload" || !event.cancelable || !target.current) return;
+      if (event.navigationType !== "reload" || !event.cancelable || !target) return;
       event.preventDefault();
-      window.location.assign(target.current);
+      window.location.assign(target);
     };
     navigation.addEventListener("navigate", onNavigate as EventListener);
-    return () => navigation.removeEventListener("navigate", onNavigate as EventListener);
-  }, []);
+    return () => {
+      unsubscribe();
+      navigation.removeEventListener("navigate", onNavigate as EventListener);
+    };
+  }, [router]);
   return null;
 }

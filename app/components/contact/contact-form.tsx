@@ -34,7 +34,7 @@ const loadLogic = () =>
   }));
 
 /** How long the form's code may take, once asked for, before the form offers the e-mail and phone instead (app.css has the same for before hydration). */
-const CODE_LATE_MS = 8000;
+const CODE_LATE_MS = 12_000;
 
 /** Start loading this far before the form scrolls into view, so the captcha is usually ready when seen. */
 const NEAR_VIEWPORT = "800px 0px";
