@@ -37,6 +37,9 @@ test("every route renders its heading without a console error", async ({ open, u
 test.describe("phone menu at 390 px", () => {
   for (const javaScript of [true, false]) {
     test(`JavaScript ${javaScript ? "on" : "off"}: opens, and an item lands its section 70 px down with the menu closed`, async ({ open, url }) => {
+      // WebKitGTK's switch for JavaScript off stops scripts but does not show <noscript>, where the menu's
+      // no-script items live (decision 31): a real Safari with JavaScript off shows them.
+      test.skip(!javaScript && test.info().project.name === "webkitgtk", "WebKitGTK's JavaScript-off switch does not show <noscript>");
       const page = await open({ ...phone, javaScript });
       // On the home page itself: the item jumps within the document, so nothing but the site closes the menu.
       await page.goto(url("/"));
@@ -45,7 +48,9 @@ test.describe("phone menu at 390 px", () => {
       expect(await menuOpen(page)).toBe(false);
       await page.click(menuButton);
       await until(() => menuOpen(page), (open) => open, { message: "the menu to open" });
-      await page.click('#mobile-menu a[href="/#about"]');
+      // Without JavaScript the menu's items are the ones that load the page again (on "/", "/index.html#about",
+      // which the server sends to "/#about"), so that choosing one closes the menu (decision 31).
+      await page.click(javaScript ? '#mobile-menu a[href="/#about"]' : '#mobile-menu a[href="/index.html#about"]');
       // With JavaScript the site scrolls itself and keeps the address at "/"; without, the browser follows "/#about".
       await until(() => page.evaluate(() => location.pathname + location.hash), (at) => at === (javaScript ? "/" : "/#about"), { message: "the home page" });
       expect(Math.abs((await settledTop(page, "#about")) - 70)).toBeLessThanOrEqual(3);
