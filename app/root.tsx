@@ -9,7 +9,6 @@ import { popoverPolyfillUrl } from "virtual:popover-polyfill";
 import { beforeHydrationScript } from "~/lib/before-hydration";
 import { Enhancement } from "~/components/enhancement";
 import { ScrollManager } from "~/components/scroll-manager";
-import { StaleCodeNavigation } from "~/components/stale-code-navigation";
 import { SiteFooter, type FooterData } from "~/components/site-footer";
 import { SiteHeader } from "~/components/site-header";
 import { site } from "~/config/site";
@@ -66,6 +65,9 @@ export function Layout({ children }: { children: ReactNode }) {
   );
 }
 
+// Not in every page's first load: fetched as the page hydrates, needed only after a deploy (decision 31).
+const StaleCodeNavigation = lazy(() => import("~/components/stale-code-navigation").then((module) => ({ default: module.StaleCodeNavigation })));
+
 export default function App({ loaderData }: Route.ComponentProps) {
   useEffect(() => {
     // Marks the page as interactive (hydrated); browser tests and progressive styles can wait for it.
@@ -98,7 +100,9 @@ export default function App({ loaderData }: Route.ComponentProps) {
         <SiteToaster />
       </Enhancement>
       <Enhancement name="Navigation after a deploy">
-        <StaleCodeNavigation />
+        <Suspense>
+          <StaleCodeNavigation />
+        </Suspense>
       </Enhancement>
     </>
   );

@@ -66,6 +66,8 @@ for (const keep of [true, false]) {
     try {
       await page.goto(`${server.url}/`);
       await waitForHydration(page);
+      // A tab open for a while: the code that only runs later (fetched as the page hydrates) is here too.
+      await page.waitForFunction(() => performance.getEntriesByType("resource").some((entry) => entry.name.includes("/stale-code-navigation-")));
 
       // The deploy: the process stops and starts again on the next build (the old one is gone from its folder).
       expect(await server.stop()).toBe(0);

@@ -2,16 +2,13 @@
  * Counts a page view on the site's own server (POST /api/visit; server/insights): the path, the referrer's
  * origin and the landing's utm_source/medium/campaign on the first page only, and a device class from the
  * viewport. No cookie and no storage; sent when the browser is idle (never in the way of a tap) with
- * sendBeacon, or fetch keepalive where that is missing; any failure is silent. With ANALYTICS=off at build
- * time this module is empty.
+ * sendBeacon, or fetch keepalive where that is missing; any failure is silent.
  */
 
-// Vite replaces it at build time (vite.config.ts copies ANALYTICS): "off" leaves no counting code in the page.
-const enabled = import.meta.env.VITE_ANALYTICS !== "off";
 let first = true;
 
+/** Loaded on demand by the visit recorder (components/visit-recorder.tsx), which leaves it out with ANALYTICS=off. */
 export function countPageView(pathname: string, search: string): void {
-  if (!enabled) return;
   try {
     const referrer = document.referrer ? new URL(document.referrer).origin : "";
     // The first page of this document, reached from elsewhere, says where the visit came from; a reload or a
