@@ -62,9 +62,10 @@ test("two instances on one PostgreSQL send one report for the week, with the fig
     await client.query("INSERT INTO visits (at, visitor, path, entry, referrer, utm_source, utm_medium, utm_campaign, country, device) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10)", row);
   }
   await client.query(
-    `INSERT INTO messages (first_name, last_name, email, company, message, created_at, verification, public_id, source)
-     VALUES ('Ada', 'Lovelace', 'ada@example.com', '', 'Hello', $1, 'verified', $2, $3)`,
-    [at(1), crypto.randomUUID(), JSON.stringify({ landingPage: "/", referrer: "https://news.example", utm: { source: "newsletter", medium: "email", campaign: "spring" }, pages: ["/"] })],
+    `INSERT INTO messages (first_name, last_name, email, company, message, created_at, verification, public_id, source, taken_by, taken_at, first_taken_at)
+     VALUES ('Ada', 'Lovelace', 'ada@example.com', '', 'Hello', $1, 'verified', $2, $3, 'Bob Sales', $4, $4)`,
+    // Taken 80 minutes after it came (Tuesday 11:00 or 12:00 in Berlin: within the default business hours).
+    [at(1), crypto.randomUUID(), JSON.stringify({ landingPage: "/", referrer: "https://news.example", utm: { source: "newsletter", medium: "email", campaign: "spring" }, pages: ["/"] }), new Date(at(1).getTime() + 80 * 60_000)],
   );
   await client.end();
 
@@ -86,13 +87,14 @@ test("two instances on one PostgreSQL send one report for the week, with the fig
   await test.info().attach("report.txt", { body: text, contentType: "text/plain" });
 
   const figures = JSON.parse((await insightsCli(["--from", week, "--to", addDays(week, 6), "--format", "json"])).stdout) as { visitors: number; pageviews: number; leads: number; conversionRate: number; previous: { conversionRate: number } };
-  expect(figures).toMatchObject({ visitors: 3, pageviews: 4, leads: 1 });
+  expect(figures).toMatchObject({ visitors: 3, pageviews: 4, leads: 1, leadsTaken: 1, medianMinutesToTake: 80, leadsNotTaken: 0 });
   const n = (value: number) => value.toLocaleString("en-US");
   expect(text).toMatch(new RegExp(`^Visitors: ${n(figures.visitors)} `, "m"));
   expect(text).toMatch(new RegExp(`^Page views: ${n(figures.pageviews)} `, "m"));
   expect(text).toMatch(new RegExp(`^Leads: ${n(figures.leads)} `, "m"));
   expect(text).toMatch(new RegExp(`^Conversion rate: ${(figures.conversionRate * 100).toFixed(1)}% \\(${(figures.previous.conversionRate * 100).toFixed(1)}% the week before\\)$`, "m"));
   expect(text).toContain("Visitors: 3 (+200%)");
+  expect(text).toMatch(/^Leads taken: 1\nMedian time to take: 1 h 20 min \(business hours\)\nLeads not taken: 0$/m);
   expect(text).toMatch(/Campaigns that brought leads:\n {2}newsletter \/ email \/ spring: 1 visitor, 1 lead\n/);
   expect(text).toMatch(/Top sources:\n {2}https:\/\/news\.example: 1 visitor, 1 lead\n {2}Direct: 1 visitor, 0 leads\n {2}https:\/\/search\.example: 1 visitor, 0 leads\n/);
   expect(report!.mail.html).toContain("newsletter / email / spring");

@@ -68,7 +68,8 @@ test("a visit from a campaign link, a client-side navigation and a lead show in 
   await expect(page).toHaveURL(`${server.url}/`);
   await beacon;
   const response = await sendContactForm(page, { email: `ada.${unique()}@example.com`, message: `Counting test ${unique()}` });
-  expect((await withLeadId(server.databaseUrl, (await response.json()) as { ok: boolean; id: string })).id).toBeGreaterThan(0);
+  const { id: publicId } = (await response.json()) as { ok: boolean; id: string };
+  expect((await withLeadId(server.databaseUrl, { ok: true, id: publicId })).id).toBeGreaterThan(0);
   await context.close();
 
   await expect.poll(async () => (await insights(server)).pageviews, { timeout: 10_000 }).toBe(3);
@@ -84,6 +85,12 @@ test("a visit from a campaign link, a client-side navigation and a lead show in 
   expect(figures.campaigns).toEqual([{ name: "newsletter / email / spring", visitors: 1, leads: 1 }]);
   expect(figures.countries).toEqual([{ name: "GB", visitors: 1 }]);
   expect(figures.devices).toEqual([{ name: "desktop", visitors: 1 }]);
+  // Issue 31's figures: the lead waits, then sales take it (from the terminal, as `npm run messages -- take` does).
+  expect(figures).toMatchObject({ leadsTaken: 0, medianMinutesToTake: null, leadsNotTaken: 1 });
+  expect(figures.previous).toMatchObject({ leadsTaken: 0, medianMinutesToTake: null, leadsNotTaken: 0 });
+  await promisify(execFile)(process.execPath, ["build/server/messages.mjs", "take", publicId, "--by", "Ada Sales"], { env: { ...process.env, DATABASE_URL: server.databaseUrl } });
+  // Seconds after it arrived: 0 whole minutes of business time, whatever the hour the test runs.
+  expect(await insights(server)).toMatchObject({ leads: 1, leadsTaken: 1, medianMinutesToTake: 0, leadsNotTaken: 0 });
 });
 
 async function visitWith(browser: Browser, options: BrowserContextOptions, init?: (page: Page) => Promise<void>) {

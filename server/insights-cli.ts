@@ -18,19 +18,21 @@ import { addDays, dueReportWeek, isDay, lastSevenDays, period, weekPeriod } from
 import { insightsFor, type Insights, type Row } from "./insights/query";
 import { insightsStorage } from "./insights/storage";
 import { composeReport, sendDueReports, smtpReportSender, writeReportPreview } from "./insights/weekly-report";
+import { formatMinutes } from "./leads/follow-up";
 import { visible } from "./terminal-text";
 
 const USAGE = `Usage:
   npm run insights [-- --from YYYY-MM-DD --to YYYY-MM-DD] [-- --format text|json|csv]
                                        visitors, page views, leads and conversion rate for the period (default:
-                                       the last 7 days in COMPANY_TIME_ZONE) and the one before, then tables by
-                                       landing page, page, source, campaign, country and device
+                                       the last 7 days in COMPANY_TIME_ZONE) and the one before, the leads taken
+                                       and not, the median business time to take, then tables by landing page,
+                                       page, source, campaign, country and device
   npm run insights -- report --send [--force]
                                        send the last week's report (Monday to Sunday) to INSIGHTS_REPORT_TO now,
                                        unless it has already gone (--force sends it again)
   npm run insights -- report --preview [FILE]
                                        write the last week's report to FILE (default data/insights-report-WEEK.eml)
-Reads DATABASE_URL (default ${DEFAULT_DATABASE_URL}), COMPANY_TIME_ZONE, SMTP_URL, INSIGHTS_REPORT_TO.
+Reads DATABASE_URL (default ${DEFAULT_DATABASE_URL}), COMPANY_TIME_ZONE, SALES_HOURS, SALES_HOLIDAYS, SMTP_URL, INSIGHTS_REPORT_TO.
 `;
 
 class UsageError extends Error {}
@@ -41,6 +43,7 @@ const tables = ["landingPages", "pages", "sources", "campaigns", "countries", "d
 const titles: Record<(typeof tables)[number], string> = { landingPages: "Landing pages", pages: "Pages", sources: "Sources", campaigns: "Campaigns (source / medium / campaign)", countries: "Countries", devices: "Devices" };
 
 const pct = (rate: number) => `${(rate * 100).toFixed(1)}%`;
+const minutes = (value: number | null) => (value === null ? "-" : `${formatMinutes(value)} of business hours`);
 
 function asText(insights: Insights): string {
   const p = insights.previous;
@@ -51,6 +54,9 @@ function asText(insights: Insights): string {
     `Page views: ${insights.pageviews} (before: ${p.pageviews})`,
     `Leads: ${insights.leads} (before: ${p.leads})`,
     `Conversion rate: ${pct(insights.conversionRate)} (before: ${pct(p.conversionRate)})`,
+    `Leads taken: ${insights.leadsTaken} (before: ${p.leadsTaken})`,
+    `Median time to take: ${minutes(insights.medianMinutesToTake)} (before: ${minutes(p.medianMinutesToTake)})`,
+    `Leads not taken: ${insights.leadsNotTaken} (before: ${p.leadsNotTaken})`,
   ];
   for (const table of tables) {
     const rows = insights[table];
@@ -63,12 +69,14 @@ function asText(insights: Insights): string {
 }
 
 function asCsv(insights: Insights): string {
+  // The take figures are columns of the two headline rows only (empty elsewhere); an empty median: no lead taken.
+  const take = (h: Insights | Insights["previous"]) => [h.leadsTaken, h.medianMinutesToTake ?? "", h.leadsNotTaken];
   const rows: unknown[][] = [
-    ["total", "", insights.visitors, insights.pageviews, insights.leads, insights.conversionRate],
-    ["previous", "", insights.previous.visitors, insights.previous.pageviews, insights.previous.leads, insights.previous.conversionRate],
-    ...tables.flatMap((table) => insights[table].map((row: Row) => [table, row.name, row.visitors, row.pageviews ?? "", row.leads ?? "", ""])),
+    ["total", "", insights.visitors, insights.pageviews, insights.leads, insights.conversionRate, ...take(insights)],
+    ["previous", "", insights.previous.visitors, insights.previous.pageviews, insights.previous.leads, insights.previous.conversionRate, ...take(insights.previous)],
+    ...tables.flatMap((table) => insights[table].map((row: Row) => [table, row.name, row.visitors, row.pageviews ?? "", row.leads ?? "", "", "", "", ""])),
   ];
-  return toCsv(["table", "name", "visitors", "pageviews", "leads", "conversionRate"], rows);
+  return toCsv(["table", "name", "visitors", "pageviews", "leads", "conversionRate", "leadsTaken", "medianMinutesToTake", "leadsNotTaken"], rows);
 }
 
 async function main() {
@@ -87,6 +95,7 @@ async function main() {
   if (values.help) return void process.stdout.write(USAGE);
   const config = loadConfig({ ...process.env, NODE_ENV: process.env.NODE_ENV ?? "development", LEADS_DELIVERY: process.env.SMTP_URL || process.env.LEADS_WEBHOOK_URL ? undefined : "store-only" });
   const timeZone = config.COMPANY_TIME_ZONE;
+  const { calendar } = reportSettings(config);
   const url = config.DATABASE_URL;
   const file = url.startsWith("file:") ? databaseFile(url) : undefined;
   if (file !== undefined && !existsSync(file)) throw new Error(`No database at ${file} (DATABASE_URL=${url}): nothing has been counted there yet.`);
@@ -102,7 +111,7 @@ async function main() {
     const to = values.to ?? (values.from ? addDays(values.from, 6) : fallback.to);
     const from = values.from ?? addDays(to, -6);
     if (from > to) throw new UsageError(`--from ${from} is after --to ${to}.`);
-    const insights = await withStore(url, (store) => insightsFor(period(from, to, timeZone), { storage: insightsStorage(store), store, timeZone }));
+    const insights = await withStore(url, (store) => insightsFor(period(from, to, timeZone), { storage: insightsStorage(store), store, timeZone, calendar }));
     process.stdout.write(format === "json" ? `${JSON.stringify(insights, null, 2)}\n` : format === "csv" ? asCsv(insights) : asText(insights));
     return;
   }
@@ -113,7 +122,7 @@ async function main() {
   if (values.preview) {
     const target = rest[0] ?? `data/insights-report-${week}.eml`;
     await withStore(url, async (store) => {
-      const insights = await insightsFor(weekPeriod(week, timeZone), { storage: insightsStorage(store), store, timeZone });
+      const insights = await insightsFor(weekPeriod(week, timeZone), { storage: insightsStorage(store), store, timeZone, calendar });
       await writeReportPreview(composeReport(insights, week, { ...settings, to: settings.to.length ? settings.to : ["marketing@example.invalid"] }), target);
     });
     process.stdout.write(`The report of the week of ${week} is in ${target}.\n`);

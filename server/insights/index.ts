@@ -21,7 +21,7 @@ const HOUR_MS = 3600_000;
 export type InsightsMetrics = { recordVisit(outcome: VisitOutcome, count?: number): void };
 
 export function reportSettings(config: ServerConfig): ReportSettings {
-  return { to: config.INSIGHTS_REPORT_TO, from: config.leadsFrom, timeZone: config.COMPANY_TIME_ZONE, siteName: siteConfig.name, smtpUrl: config.SMTP_URL };
+  return { to: config.INSIGHTS_REPORT_TO, from: config.leadsFrom, timeZone: config.COMPANY_TIME_ZONE, siteName: siteConfig.name, smtpUrl: config.SMTP_URL, calendar: { hours: config.SALES_HOURS, timeZone: config.COMPANY_TIME_ZONE, holidays: config.SALES_HOLIDAYS } };
 }
 
 export function startInsights({ config, store, log, metrics, isPage }: { config: ServerConfig; store: Store; log: Logger; metrics?: InsightsMetrics; isPage: (path: string) => boolean }) {

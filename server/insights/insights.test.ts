@@ -5,6 +5,7 @@ import type { Store } from "../db/store";
 import { parseTrustProxy } from "../client-ip";
 import { createVisitApi, type VisitOutcome } from "./ingest";
 import { period } from "./period";
+import { parseSalesHours, type Calendar } from "../leads/business-hours";
 import { insightsFor } from "./query";
 import { createVisitRecorder } from "./recorder";
 import { insightsStorage, type Visit } from "./storage";
@@ -24,6 +25,9 @@ afterEach(async () => {
 
 const browser = "Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/140.0.0.0 Safari/537.36";
 const pageHeaders = { "user-agent": browser, "sec-fetch-site": "same-origin", "content-type": "text/plain;charset=UTF-8", "x-forwarded-for": "81.2.69.142" };
+
+// Sales' hours for the time to take (business-hours.ts): Monday to Friday, 09:00 to 18:00 in Berlin.
+const calendar: Calendar = { hours: parseSalesHours("Mon-Fri 09:00-18:00"), timeZone: "Europe/Berlin", holidays: new Set() };
 
 const visit = (over: Partial<Visit> = {}): Visit => ({
   at: new Date("2026-11-18T10:00:00Z"),
@@ -163,9 +167,9 @@ describe.each(Object.keys(engines) as (keyof typeof engines)[])("insights on %s"
       [],
     );
     await store.insertLead({ ...sampleMessage, email: "b@example.com", createdAt: "2026-11-12T11:00:00.000Z" }, []);
-    const insights = await insightsFor(period("2026-11-16", "2026-11-22", "Europe/Berlin"), { storage, store, timeZone: "Europe/Berlin" });
+    const insights = await insightsFor(period("2026-11-16", "2026-11-22", "Europe/Berlin"), { storage, store, timeZone: "Europe/Berlin", calendar });
     expect(insights).toMatchObject({ from: "2026-11-16", to: "2026-11-22", visitors: 2, pageviews: 3, leads: 1, conversionRate: 0.5 });
-    expect(insights.previous).toEqual({ from: "2026-11-09", to: "2026-11-15", visitors: 1, pageviews: 1, leads: 1, conversionRate: 1 });
+    expect(insights.previous).toEqual({ from: "2026-11-09", to: "2026-11-15", visitors: 1, pageviews: 1, leads: 1, conversionRate: 1, leadsTaken: 0, medianMinutesToTake: null, leadsNotTaken: 1 });
     expect(insights.landingPages).toEqual([
       { name: "/", visitors: 1, pageviews: 1, leads: 1 },
       { name: "/services/cloud", visitors: 1, pageviews: 1, leads: 0 },
@@ -185,10 +189,36 @@ describe.each(Object.keys(engines) as (keyof typeof engines)[])("insights on %s"
     ]);
   });
 
+  it("counts the period's leads taken and not, and the median business time to their first take", async () => {
+    const { store, storage } = await open();
+    const lead = async (createdAt: string, ...takes: [string, string, boolean?][]) => {
+      const { id } = await store.insertLead({ ...sampleMessage, email: `${createdAt.replace(/\W/g, "")}@example.com`, createdAt }, []);
+      for (const [takenBy, takenAt, takeover = false] of takes) expect(await store.takeLead(id, { takenBy, takenAt, takeover })).toBe(true);
+    };
+    // The week of Monday 16 November (Berlin, UTC+1; 09:00-18:00 there is 08:00-17:00 UTC).
+    await lead("2026-11-18T11:00:00.000Z", ["Ada", "2026-11-18T12:20:00.000Z"]); // Wednesday: 80 min
+    await lead("2026-11-19T10:00:00.000Z", ["Ada", "2026-11-19T10:10:00.000Z"], ["Bob", "2026-11-19T16:00:00.000Z", true]); // 10 min to the first take; the take-over counts not
+    await lead("2026-11-20T16:30:00.000Z", ["Bob", "2026-11-23T08:30:00.000Z"]); // Friday 17:30 to Monday 09:30: 30 + 30 min, not the weekend's 64 h
+    await lead("2026-11-22T20:00:00.000Z"); // Sunday 21:00, not taken
+    await lead("2026-11-16T07:00:00.000Z"); // Monday 08:00, not taken
+    // Outside the week: the week after (taken) and the week before (two taken: 30 and 60 min, median 45).
+    await lead("2026-11-22T23:00:00.000Z", ["Ada", "2026-11-23T08:01:00.000Z"]);
+    await lead("2026-11-12T10:00:00.000Z", ["Ada", "2026-11-12T10:30:00.000Z"]);
+    await lead("2026-11-13T10:00:00.000Z", ["Ada", "2026-11-13T11:00:00.000Z"]);
+    const insights = await insightsFor(period("2026-11-16", "2026-11-22", "Europe/Berlin"), { storage, store, timeZone: "Europe/Berlin", calendar });
+    expect(insights).toMatchObject({ leads: 5, leadsTaken: 3, medianMinutesToTake: 60, leadsNotTaken: 2 });
+    expect(insights.previous).toMatchObject({ leads: 2, leadsTaken: 2, medianMinutesToTake: 45, leadsNotTaken: 0 });
+    // None taken: no median (JSON null), and every lead is not taken.
+    const after = await insightsFor(period("2026-11-23", "2026-11-29", "Europe/Berlin"), { storage, store, timeZone: "Europe/Berlin", calendar });
+    expect(after).toMatchObject({ leads: 1, leadsTaken: 1, medianMinutesToTake: 1, leadsNotTaken: 0 });
+    const empty = await insightsFor(period("2026-10-01", "2026-10-07", "Europe/Berlin"), { storage, store, timeZone: "Europe/Berlin", calendar });
+    expect(empty).toMatchObject({ leads: 0, leadsTaken: 0, medianMinutesToTake: null, leadsNotTaken: 0 });
+  });
+
   it("keeps campaigns apart whose values joined with \" / \" would read the same", async () => {
     const { store, storage } = await open();
     await storage.insertVisits([visit({ visitor: "d", utmSource: "a / b", utmMedium: "c" }), visit({ visitor: "e", utmSource: "a", utmMedium: "b / c" })]);
-    const insights = await insightsFor(period("2026-11-16", "2026-11-22", "UTC"), { storage, store, timeZone: "UTC" });
+    const insights = await insightsFor(period("2026-11-16", "2026-11-22", "UTC"), { storage, store, timeZone: "UTC", calendar });
     expect(insights.campaigns).toEqual([
       { name: "a / b / c / -", visitors: 1, leads: 0 },
       { name: "a / b / c / -", visitors: 1, leads: 0 },
@@ -198,7 +228,7 @@ describe.each(Object.keys(engines) as (keyof typeof engines)[])("insights on %s"
   it("schedules no report for a week that ended before the first count, and none with counting off", async () => {
     const { store, storage } = await open();
     const sent: string[] = [];
-    const deps = { storage, store, settings: { to: ["m@example.com"], from: "no-reply@example.com", timeZone: "UTC", siteName: "Site" }, send: async () => void sent.push("mail"), log: quietLog };
+    const deps = { storage, store, settings: { to: ["m@example.com"], from: "no-reply@example.com", timeZone: "UTC", siteName: "Site", calendar }, send: async () => void sent.push("mail"), log: quietLog };
     // A fresh install started on Wednesday 25 November: last week's report is due, but nothing was counted then.
     const wednesday = () => new Date("2026-11-25T09:00:00Z");
     await startReportSchedule(deps, { now: wednesday })();
@@ -220,7 +250,7 @@ describe.each(Object.keys(engines) as (keyof typeof engines)[])("insights on %s"
     const deps = {
       storage,
       store,
-      settings: { to: ["m@example.com"], from: "no-reply@example.com", timeZone: "UTC", siteName: "Site" },
+      settings: { to: ["m@example.com"], from: "no-reply@example.com", timeZone: "UTC", siteName: "Site", calendar },
       send: async (mail: { text?: unknown; messageId?: string }) => void (sent.push(String(mail.text)), ids.push(String(mail.messageId))),
       log: quietLog,
     };
@@ -232,6 +262,7 @@ describe.each(Object.keys(engines) as (keyof typeof engines)[])("insights on %s"
     expect(await sendDueReports(deps, now)).toEqual([]);
     expect(sent).toHaveLength(1);
     expect(sent[0]).toMatch(/^Visitors: 0 \(no change\)$/m);
+    expect(sent[0]).toMatch(/^Leads taken: 0\nMedian time to take: -\nLeads not taken: 0$/m);
     await storage.requeueReport("2026-11-16", now);
     expect(await sendDueReports(deps, now)).toEqual(["2026-11-16"]);
     expect((await storage.report("2026-11-16"))?.status).toBe("sent");

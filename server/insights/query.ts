@@ -1,4 +1,5 @@
 import type { Lead, Store } from "../db/store";
+import { businessMsBetween, type Calendar } from "../leads/business-hours";
 import { previousPeriod, type Period } from "./period";
 import { CAMPAIGN_SEPARATOR, type CountRow, type Dimension, type InsightsStorage } from "./storage";
 
@@ -10,7 +11,12 @@ import { CAMPAIGN_SEPARATOR, type CountRow, type Dimension, type InsightsStorage
  */
 
 export type Row = { name: string; visitors: number; pageviews?: number; leads?: number };
-export type Headline = { visitors: number; pageviews: number; leads: number; conversionRate: number };
+/**
+ * Issue 31, for the period's leads: how many have been taken (by now, whenever it was) and how many not yet, and
+ * the median business time (SALES_HOURS) from a lead's arrival to its first take, in whole minutes (null: none taken).
+ */
+export type TakeFigures = { leadsTaken: number; medianMinutesToTake: number | null; leadsNotTaken: number };
+export type Headline = { visitors: number; pageviews: number; leads: number; conversionRate: number } & TakeFigures;
 export type Insights = Headline & {
   from: string;
   to: string;
@@ -47,6 +53,17 @@ function inPeriod(lead: Lead, period: Period) {
   return at >= period.start.getTime() && at < period.end.getTime();
 }
 
+export function takeFigures(leads: Lead[], calendar: Calendar): TakeFigures {
+  // The same business time as `npm run messages` and the lead_take_business_seconds histogram.
+  const times = leads
+    .filter((lead) => lead.firstTakenAt)
+    .map((lead) => businessMsBetween(new Date(lead.createdAt), new Date(lead.firstTakenAt!), calendar))
+    .sort((a, b) => a - b);
+  const middle = Math.floor(times.length / 2);
+  const median = times.length === 0 ? null : times.length % 2 === 1 ? times[middle]! : (times[middle - 1]! + times[middle]!) / 2;
+  return { leadsTaken: times.length, medianMinutesToTake: median === null ? null : Math.round(median / 60_000), leadsNotTaken: leads.length - times.length };
+}
+
 function table(dimension: Dimension, counts: CountRow[], leads: Lead[]): Row[] {
   const keyOf = leadKey[dimension];
   const leadsBy = new Map<string, number>();
@@ -67,11 +84,14 @@ function table(dimension: Dimension, counts: CountRow[], leads: Lead[]): Row[] {
   return rows.map((row) => ({ ...row, name: shownName(dimension, row.name) })).sort((a, b) => b.visitors - a.visitors || (b.leads ?? 0) - (a.leads ?? 0) || a.name.localeCompare(b.name));
 }
 
-export async function insightsFor(current: Period, { storage, store, timeZone }: { storage: InsightsStorage; store: Pick<Store, "listLeads">; timeZone: string }): Promise<Insights> {
+export async function insightsFor(
+  current: Period,
+  { storage, store, timeZone, calendar }: { storage: InsightsStorage; store: Pick<Store, "listLeads">; timeZone: string; calendar: Calendar },
+): Promise<Insights> {
   const previous = previousPeriod(current, timeZone);
   const [counts, before, allLeads] = await Promise.all([storage.counts(current.start, current.end), storage.counts(previous.start, previous.end), store.listLeads()]);
   const leads = allLeads.filter((lead) => inPeriod(lead, current));
-  const leadsBefore = allLeads.filter((lead) => inPeriod(lead, previous)).length;
+  const leadsBefore = allLeads.filter((lead) => inPeriod(lead, previous));
   const dimensions: Dimension[] = ["landingPages", "pages", "sources", "campaigns", "countries", "devices"];
   return {
     from: current.from,
@@ -80,7 +100,16 @@ export async function insightsFor(current: Period, { storage, store, timeZone }:
     pageviews: counts.pageviews,
     leads: leads.length,
     conversionRate: rate(leads.length, counts.visitors),
-    previous: { from: previous.from, to: previous.to, visitors: before.visitors, pageviews: before.pageviews, leads: leadsBefore, conversionRate: rate(leadsBefore, before.visitors) },
+    ...takeFigures(leads, calendar),
+    previous: {
+      from: previous.from,
+      to: previous.to,
+      visitors: before.visitors,
+      pageviews: before.pageviews,
+      leads: leadsBefore.length,
+      conversionRate: rate(leadsBefore.length, before.visitors),
+      ...takeFigures(leadsBefore, calendar),
+    },
     ...(Object.fromEntries(dimensions.map((dimension) => [dimension, table(dimension, counts.tables[dimension], leads)])) as Record<Dimension, Row[]>),
   };
 }

@@ -1,4 +1,5 @@
 import { escapeHtml, oneLine } from "../delivery/email";
+import { formatMinutes } from "../leads/follow-up";
 import type { Insights, Row } from "./query";
 
 /*
@@ -37,6 +38,17 @@ function headline(insights: Insights): [string, string, string][] {
   ];
 }
 
+/** Issue 31's answering figures: [label, value, what the value means]. The median is "-" when no lead was taken. */
+function takeHeadline(insights: Insights): [string, string, string][] {
+  return [
+    ["Leads taken", number(insights.leadsTaken), `of ${number(insights.leads)} lead${insights.leads === 1 ? "" : "s"}`],
+    ["Median time to take", insights.medianMinutesToTake === null ? "-" : formatMinutes(insights.medianMinutesToTake), insights.medianMinutesToTake === null ? "no lead taken" : "business hours"],
+    ["Leads not taken", number(insights.leadsNotTaken), "not yet taken"],
+  ];
+}
+
+const TAKE_NOTE = "Leads taken and not taken are as they stood when this report was made; the time to take counts sales' business hours only.";
+
 const rowLine = (row: Row) => `  ${oneLine(row.name)}: ${number(row.visitors)} visitor${row.visitors === 1 ? "" : "s"}${row.leads === undefined ? "" : `, ${number(row.leads)} lead${row.leads === 1 ? "" : "s"}`}`;
 
 export function reportSubject(insights: Insights, siteName: string): string {
@@ -46,13 +58,15 @@ export function reportSubject(insights: Insights, siteName: string): string {
 export function reportText(insights: Insights, siteName: string): string {
   const lines = [`${siteName}: visits and leads, ${insights.from} to ${insights.to} (the week before: ${insights.previous.from} to ${insights.previous.to})`, ""];
   for (const [label, value, delta] of headline(insights)) lines.push(`${label}: ${value} (${delta})`);
+  const median = insights.medianMinutesToTake;
+  lines.push(`Leads taken: ${number(insights.leadsTaken)}`, `Median time to take: ${median === null ? "-" : `${formatMinutes(median)} (business hours)`}`, `Leads not taken: ${number(insights.leadsNotTaken)}`);
   const converting = insights.campaigns.filter((row) => (row.leads ?? 0) > 0);
   lines.push("", "Campaigns that brought leads:", ...(converting.length ? converting.map(rowLine) : ["  none this week"]));
   for (const { key, title } of tables) {
     const rows = insights[key].slice(0, TOP);
     lines.push("", `Top ${title.toLowerCase()}:`, ...(rows.length ? rows.map(rowLine) : ["  none"]));
   }
-  lines.push("", "Visitors are counted without cookies; a lead counts for the landing page, source and campaign of its visit.", "");
+  lines.push("", "Visitors are counted without cookies; a lead counts for the landing page, source and campaign of its visit.", TAKE_NOTE, "");
   return lines.join("\n");
 }
 
@@ -76,8 +90,8 @@ function htmlTable(title: string, rows: Row[]): string {
 }
 
 export function reportHtml(insights: Insights, siteName: string): string {
-  const figures = headline(insights)
-    .map(([label, value, delta]) => `<td style="padding:8px;font:14px Arial,Helvetica,sans-serif;color:#111827" valign="top">${escapeHtml(label)}<br><strong style="font-size:22px">${escapeHtml(value)}</strong><br><span style="color:#4b5563">${escapeHtml(delta)}</span></td>`)
+  const figureCells = (rows: [string, string, string][]) =>
+    rows.map(([label, value, delta]) => `<td style="padding:8px;font:14px Arial,Helvetica,sans-serif;color:#111827" valign="top">${escapeHtml(label)}<br><strong style="font-size:22px">${escapeHtml(value)}</strong><br><span style="color:#4b5563">${escapeHtml(delta)}</span></td>`)
     .join("");
   const converting = insights.campaigns.filter((row) => (row.leads ?? 0) > 0);
   return `<!doctype html><html><head><meta charset="utf-8"><title>${escapeHtml(reportSubject(insights, siteName))}</title></head>
@@ -85,9 +99,10 @@ export function reportHtml(insights: Insights, siteName: string): string {
 <table role="presentation" width="100%" cellpadding="0" cellspacing="0" border="0" style="max-width:640px"><tr><td>
 <h1 style="font:bold 20px Arial,Helvetica,sans-serif;color:#111827;margin:0 0 4px">${escapeHtml(siteName)}: visits and leads</h1>
 <p style="font:14px Arial,Helvetica,sans-serif;color:#4b5563;margin:0 0 16px">${escapeHtml(insights.from)} to ${escapeHtml(insights.to)}, against ${escapeHtml(insights.previous.from)} to ${escapeHtml(insights.previous.to)}</p>
-<table role="presentation" width="100%" cellpadding="0" cellspacing="0" border="0"><tr>${figures}</tr></table>
+<table role="presentation" width="100%" cellpadding="0" cellspacing="0" border="0"><tr>${figureCells(headline(insights))}</tr></table>
+<table role="presentation" width="100%" cellpadding="0" cellspacing="0" border="0"><tr>${figureCells(takeHeadline(insights))}</tr></table>
 ${htmlTable("Campaigns that brought leads", converting)}
 ${tables.map(({ key, title }) => htmlTable(`Top ${title.toLowerCase()}`, insights[key].slice(0, TOP))).join("\n")}
-<p style="font:12px Arial,Helvetica,sans-serif;color:#4b5563;margin:24px 0 0">Visitors are counted without cookies; a lead counts for the landing page, source and campaign of its visit.</p>
+<p style="font:12px Arial,Helvetica,sans-serif;color:#4b5563;margin:24px 0 0">Visitors are counted without cookies; a lead counts for the landing page, source and campaign of its visit. ${escapeHtml(TAKE_NOTE)}</p>
 </td></tr></table></body></html>`;
 }

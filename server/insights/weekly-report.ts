@@ -4,6 +4,7 @@ import { createTransport, type SendMailOptions } from "nodemailer";
 import type { Store } from "../db/store";
 import { newMessageId, refusedRecipients, smtpTransportOptions } from "../delivery/email";
 import { retryDelayMs } from "../delivery/schedule";
+import type { Calendar } from "../leads/business-hours";
 import type { Logger } from "../logger";
 import { dueReportWeek, weekPeriod } from "./period";
 import { insightsFor, type Insights } from "./query";
@@ -17,7 +18,8 @@ import type { InsightsStorage } from "./storage";
  * week across every instance sharing the database; a restart finds it still pending and sends it then.
  */
 
-export type ReportSettings = { to: string[]; from: string; timeZone: string; siteName: string; smtpUrl?: string };
+/** `calendar`: sales' business hours, in which the time to take a lead is counted. */
+export type ReportSettings = { to: string[]; from: string; timeZone: string; siteName: string; smtpUrl?: string; calendar: Calendar };
 
 const LEASE_MS = 5 * 60_000;
 const RETRY_BASE_MS = 60_000;
@@ -64,7 +66,7 @@ export async function sendDueReports({ storage, store, settings, send, log }: De
   const sent: string[] = [];
   for (const claim of await storage.claimReports(now, LEASE_MS, week)) {
     try {
-      const insights = await insightsFor(weekPeriod(claim.week, settings.timeZone), { storage, store, timeZone: settings.timeZone });
+      const insights = await insightsFor(weekPeriod(claim.week, settings.timeZone), { storage, store, timeZone: settings.timeZone, calendar: settings.calendar });
       await send(composeReport(insights, claim.week, settings, claim.previousSend));
       await storage.markReportSent(claim, new Date());
       sent.push(claim.week);

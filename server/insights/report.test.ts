@@ -1,0 +1,64 @@
+// @vitest-environment node
+import { describe, expect, it } from "vitest";
+import type { Lead } from "../db/store";
+import { parseSalesHours, type Calendar } from "../leads/business-hours";
+import { takeFigures, type Insights } from "./query";
+import { reportHtml, reportText } from "./report";
+
+/*
+ * Issue 31's answering figures in the weekly report (text and HTML parts), and their arithmetic on leads alone:
+ * the median of an odd and an even count, business time across a night, nothing taken.
+ */
+
+const calendar: Calendar = { hours: parseSalesHours("Mon-Fri 09:00-18:00"), timeZone: "Europe/Berlin", holidays: new Set() };
+const lead = (createdAt: string, firstTakenAt?: string) => ({ id: 1, createdAt, firstTakenAt: firstTakenAt ?? null, takenAt: firstTakenAt ?? null, deliveries: [] }) as unknown as Lead;
+
+const insights = (over: Partial<Insights> = {}): Insights => ({
+  from: "2026-11-16",
+  to: "2026-11-22",
+  visitors: 1234,
+  pageviews: 2000,
+  leads: 12,
+  conversionRate: 0.0097,
+  leadsTaken: 9,
+  medianMinutesToTake: 80,
+  leadsNotTaken: 3,
+  previous: { from: "2026-11-09", to: "2026-11-15", visitors: 1000, pageviews: 1500, leads: 10, conversionRate: 0.01, leadsTaken: 10, medianMinutesToTake: 45, leadsNotTaken: 0 },
+  landingPages: [],
+  pages: [],
+  sources: [],
+  campaigns: [],
+  countries: [],
+  devices: [],
+  ...over,
+});
+
+describe("take figures", () => {
+  it("take the median business time to the first take, odd and even counts, across a night", () => {
+    // Tuesday 17:50 Berlin (16:50 UTC) taken Wednesday 09:10: 10 + 10 min of business hours, not 15 h 20 min.
+    const night = lead("2026-11-17T16:50:00.000Z", "2026-11-18T08:10:00.000Z");
+    const quick = lead("2026-11-18T10:00:00.000Z", "2026-11-18T10:05:00.000Z");
+    const slow = lead("2026-11-18T10:00:00.000Z", "2026-11-18T12:00:00.000Z");
+    expect(takeFigures([night, quick, slow, lead("2026-11-18T11:00:00.000Z")], calendar)).toEqual({ leadsTaken: 3, medianMinutesToTake: 20, leadsNotTaken: 1 });
+    expect(takeFigures([slow, night], calendar)).toEqual({ leadsTaken: 2, medianMinutesToTake: 70, leadsNotTaken: 0 });
+    expect(takeFigures([lead("2026-11-18T11:00:00.000Z")], calendar)).toEqual({ leadsTaken: 0, medianMinutesToTake: null, leadsNotTaken: 1 });
+    expect(takeFigures([], calendar)).toEqual({ leadsTaken: 0, medianMinutesToTake: null, leadsNotTaken: 0 });
+  });
+});
+
+describe("the weekly report's take figures", () => {
+  it("names each on its own line in the text part, the median in business hours or '-'", () => {
+    const text = reportText(insights(), "Arcline");
+    expect(text).toContain("Leads: 12 (+20%)\nConversion rate: 1.0% (1.0% the week before)\nLeads taken: 9\nMedian time to take: 1 h 20 min (business hours)\nLeads not taken: 3\n");
+    expect(reportText(insights({ leadsTaken: 0, medianMinutesToTake: null, leadsNotTaken: 12 }), "Arcline")).toMatch(/^Leads taken: 0\nMedian time to take: -\nLeads not taken: 12$/m);
+  });
+
+  it("shows them in the HTML part's figures, tables only, no script, no remote image", () => {
+    const html = reportHtml(insights({ leadsTaken: 1234 }), "Arcline");
+    expect(html).toMatch(/Leads taken<br><strong[^>]*>1,234<\/strong><br><span[^>]*>of 12 leads<\/span>/);
+    expect(html).toMatch(/Median time to take<br><strong[^>]*>1 h 20 min<\/strong><br><span[^>]*>business hours<\/span>/);
+    expect(html).toMatch(/Leads not taken<br><strong[^>]*>3<\/strong>/);
+    expect(reportHtml(insights({ leadsTaken: 0, medianMinutesToTake: null }), "Arcline")).toMatch(/Median time to take<br><strong[^>]*>-<\/strong><br><span[^>]*>no lead taken<\/span>/);
+    expect(html).not.toMatch(/<script|<img|src=|url\(/i);
+  });
+});
