@@ -65,8 +65,14 @@ export function Layout({ children }: { children: ReactNode }) {
   );
 }
 
-// Not in every page's first load: fetched as the page hydrates, needed only after a deploy (decision 31).
-const StaleCodeNavigation = lazy(() => import("~/components/stale-code-navigation").then((module) => ({ default: module.StaleCodeNavigation })));
+// Not in every page's first load: fetched as the page hydrates, needed only after a deploy (decision 31). If it
+// cannot be fetched, nothing is said (no error for React to report) and React Router's own behaviour stays.
+const StaleCodeNavigation = lazy(() =>
+  import("~/components/stale-code-navigation").then(
+    (module) => ({ default: module.StaleCodeNavigation }),
+    () => ({ default: () => null }),
+  ),
+);
 
 export default function App({ loaderData }: Route.ComponentProps) {
   useEffect(() => {

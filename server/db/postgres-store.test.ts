@@ -9,6 +9,7 @@ import { migrations } from "./postgres-migrations";
 import { createPostgresRateLimiter } from "./postgres-rate-limit";
 import { PostgresStore, createPool, isPostgresUrl, migrate } from "./postgres-store";
 import type { NewMessage } from "./store";
+import { insightsStorage } from "../insights/storage";
 
 /* What only PostgreSQL has to get right: several instances on one database, and a database that goes away. */
 
@@ -207,6 +208,47 @@ describe("a database that goes away", () => {
     await store.insertLead(sample, []);
     expect(await store.listLeads()).toHaveLength(2);
   }, 30_000); // it starts a PostgreSQL of its own first; the promptness is what the assertions above measure
+
+  it("fails a write whose connection is ended under it, not the process: a lead, and a batch of visit counts", async () => {
+    const url = postgres.createDatabase();
+    const admin = new pg.Client({ connectionString: url });
+    await admin.connect();
+    closers.push(() => admin.end());
+    // Durable commits by default, as in production (the test server's own default is off, for speed).
+    await admin.query(`ALTER DATABASE "${new URL(url).pathname.slice(1)}" SET synchronous_commit = on`);
+    const store = await open(url);
+    const visits = insightsStorage(store);
+    // Connections open and idle in the pool, as in a running server.
+    await Promise.all(Array.from({ length: 3 }, () => store.pool.query("SELECT pg_sleep(0.05)")));
+    // A write that waits on a lock, then its backend is ended, as a restart or a failover would.
+    const killWaiting = async (table: string, write: () => Promise<unknown>) => {
+      await admin.query("BEGIN");
+      await admin.query(`LOCK TABLE ${table} IN ACCESS EXCLUSIVE MODE`);
+      const pending = write().then(
+        () => "written",
+        (error: Error) => error.message,
+      );
+      for (let i = 0; i < 50; i += 1) {
+        const { rowCount } = await admin.query("SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE datname = current_database() AND wait_event_type = 'Lock' AND pid <> pg_backend_pid()");
+        if (rowCount) break;
+        await new Promise((resolve) => setTimeout(resolve, 50));
+      }
+      await admin.query("ROLLBACK");
+      return pending;
+    };
+    // Without the client's own error listener the ended connection is an unhandled 'error' event: the test process
+    // (like the server) would end here.
+    expect(await killWaiting("messages", () => store.insertLead(sample, []))).toMatch(/terminat/i);
+    const visit = { at: new Date(), visitor: "k", path: "/", entry: true, referrer: null, utmSource: null, utmMedium: null, utmCampaign: null, country: null, device: "phone" as const };
+    expect(await killWaiting("visits", () => visits.insertVisits([visit]))).toMatch(/terminat/i);
+    // The pool gave up the dead connections and works on.
+    await store.insertLead(sample, []);
+    await visits.insertVisits([visit]);
+    expect(await store.listLeads()).toHaveLength(1);
+    // Its other connections still commit leads durably: the counts' setting stayed in their transaction.
+    const settings = await Promise.all(Array.from({ length: 3 }, () => store.pool.query<{ s: string }>("SELECT current_setting('synchronous_commit') AS s")));
+    expect(settings.map((result) => result.rows[0]!.s)).toEqual(["on", "on", "on"]);
+  });
 
   it("ends a statement that runs longer than the statement timeout", async () => {
     const store = await open(postgres.createDatabase(), { statementTimeoutMs: 300 });

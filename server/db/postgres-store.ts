@@ -1,6 +1,7 @@
 import { randomUUID } from "node:crypto";
 import pg from "pg";
 import { migrations as allMigrations, type Migration } from "./postgres-migrations";
+import { withPoolClient } from "./postgres-client";
 import { createPostgresRateLimiter } from "./postgres-rate-limit";
 import { OUTBOX_STATS_SQL, toOutboxStats } from "./outbox-stats";
 import { DELIVERY_COLUMNS, MESSAGE_COLUMNS, sourceColumn, toLeads, toMessage, type Row } from "./rows";
@@ -110,20 +111,13 @@ export class PostgresStore implements Store {
   }
 
   private async transaction<T>(work: (client: pg.PoolClient) => Promise<T>): Promise<T> {
-    const client = await this.pool.connect();
-    let broken: Error | undefined;
-    try {
+    // A connection that cannot even roll back, or whose backend died, is not given to the next request.
+    return withPoolClient(this.pool, async (client) => {
       await client.query("BEGIN");
       const result = await work(client);
       await client.query("COMMIT");
       return result;
-    } catch (error) {
-      await client.query("ROLLBACK").catch((rollbackError: Error) => (broken = rollbackError));
-      throw error;
-    } finally {
-      // A connection that cannot even roll back is not given to the next request.
-      client.release(broken);
-    }
+    });
   }
 
   async insertLead(message: NewMessage, deliveries: Enqueue[]) {
@@ -447,17 +441,20 @@ export class PostgresStore implements Store {
    * until they expire (README, Personal data). No statement time-out: a large table may take longer than a query.
    */
   private async vacuumLeads() {
-    const client = await this.pool.connect();
     try {
-      await client.query("SET statement_timeout = 0");
-      await client.query("SET lock_timeout = '3s'");
-      // query_timeout per query is read by pg's client (lib/client.js) but missing from its types.
-      await client.query({ text: "VACUUM FULL messages, outbox, confirmation_sends, lead_takes", query_timeout: 600_000 } as pg.QueryConfig);
+      // Never hand the pool a connection without its time limits: this one is closed afterwards.
+      await withPoolClient(
+        this.pool,
+        async (client) => {
+          await client.query("SET statement_timeout = 0");
+          await client.query("SET lock_timeout = '3s'");
+          // query_timeout per query is read by pg's client (lib/client.js) but missing from its types.
+          await client.query({ text: "VACUUM FULL messages, outbox, confirmation_sends, lead_takes", query_timeout: 600_000 } as pg.QueryConfig);
+        },
+        { release: "broken" },
+      );
     } catch (error) {
       process.emitWarning(`VACUUM FULL after deleting leads did not run (${(error as Error).message}): their bytes stay in the table files until the next erase or retention sweep.`);
-    } finally {
-      // Never hand the pool a connection without its time limits.
-      client.release(true);
     }
   }
 

@@ -111,20 +111,25 @@ export function createVisitApi(options: VisitApiOptions) {
 }
 
 /**
- * The body as text, or undefined when it is over MAX_BODY: refused as it arrives, before it is held in memory
- * (leaving the loop destroys Node's request, or cancels a Web one). Read from Node's own request where there is
- * one: Hono's bodyLimit and a Web Request's stream (its headers, signal and stream adapter) cost a count more
- * than the rest of its work together (decision 34).
+ * The body as text, or undefined when it is over MAX_BODY: refused as it arrives, before it is held in memory.
+ * Read from Node's own request where there is one: Hono's bodyLimit and a Web Request's stream (its headers, signal
+ * and stream adapter) cost a count more than the rest of its work together (decision 34). A body over the limit is
+ * left unread and the answer closes the connection, so nothing more of it is read and the next request of that
+ * client starts on a clean connection.
  */
 async function readBody(c: Context): Promise<string | undefined> {
   const incoming = (c.env as { incoming?: IncomingMessage } | undefined)?.incoming;
-  if (Number(c.req.header("content-length")) > MAX_BODY) return undefined;
-  const stream: AsyncIterable<Uint8Array> | null = typeof incoming?.[Symbol.asyncIterator] === "function" ? incoming : c.req.raw.body;
+  const tooLarge = () => {
+    c.header("Connection", "close");
+    return undefined;
+  };
+  if (Number(c.req.header("content-length")) > MAX_BODY) return tooLarge();
+  const stream: AsyncIterable<Uint8Array> | null = typeof incoming?.iterator === "function" ? incoming.iterator({ destroyOnReturn: false }) : c.req.raw.body;
   const chunks: Uint8Array[] = [];
   let size = 0;
   for await (const chunk of stream ?? []) {
     size += chunk.length;
-    if (size > MAX_BODY) return undefined;
+    if (size > MAX_BODY) return tooLarge();
     chunks.push(chunk);
   }
   return Buffer.concat(chunks).toString("utf8");

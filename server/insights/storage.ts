@@ -2,6 +2,7 @@ import { randomUUID } from "node:crypto";
 import type { Client, InStatement } from "@libsql/client";
 import type pg from "pg";
 import type { Store } from "../db/store";
+import { withPoolClient } from "../db/postgres-client";
 import { PostgresStore } from "../db/postgres-store";
 import { SqliteStore } from "../db/sqlite-store";
 import type { VisitWriter } from "./sqlite-visit-writer";
@@ -211,8 +212,7 @@ class PostgresInsights implements InsightsStorage {
   }
 
   async insertVisits(visits: Visit[]) {
-    const client = await this.pool.connect();
-    try {
+    await withPoolClient(this.pool, async (client) => {
       await client.query("BEGIN");
       // A count may be lost in a crash, a lead never: the counts' commit does not wait for its WAL to reach the
       // disk, so it never holds up the commit (and fsync) of a lead arriving at the same moment.
@@ -238,12 +238,7 @@ class PostgresInsights implements InsightsStorage {
         );
       }
       await client.query("COMMIT");
-    } catch (error) {
-      await client.query("ROLLBACK").catch(() => {});
-      throw error;
-    } finally {
-      client.release();
-    }
+    });
   }
 
   async counts(from: Date, to: Date): Promise<Counts> {
