@@ -3,12 +3,12 @@ import { afterEach, describe, expect, it } from "vitest";
 import { bothEngines, quietLog, sampleMessage } from "../db/test-engines";
 import type { Store } from "../db/store";
 import { parseTrustProxy } from "../client-ip";
-import { createVisitApi, type VisitOutcome } from "./ingest";
+import { createVisitApi, type VisitApiOptions, type VisitOutcome } from "./ingest";
 import { period } from "./period";
 import { parseSalesHours, type Calendar } from "../leads/business-hours";
 import { insightsFor } from "./query";
 import { createVisitRecorder } from "./recorder";
-import { insightsStorage, type Visit } from "./storage";
+import { insightsStorage, type InsightsStorage, type Visit } from "./storage";
 import { createVisitorKeys, SALT_LIFETIME_MS } from "./visitor-key";
 import { sendDueReports, startReportSchedule } from "./weekly-report";
 
@@ -28,6 +28,22 @@ const pageHeaders = { "user-agent": browser, "sec-fetch-site": "same-origin", "c
 
 // Sales' hours for the time to take (business-hours.ts): Monday to Friday, 09:00 to 18:00 in Berlin.
 const calendar: Calendar = { hours: parseSalesHours("Mon-Fri 09:00-18:00"), timeZone: "Europe/Berlin", holidays: new Set() };
+
+/** The visit API on a storage, behind a trusted loopback proxy, with its outcomes collected. */
+function countingApi(storage: InsightsStorage, { country, isPage }: Pick<VisitApiOptions, "country" | "isPage">) {
+  const outcomes: VisitOutcome[] = [];
+  const recorder = createVisitRecorder({ storage, log: quietLog, flushMs: 10 });
+  const api = createVisitApi({
+    enabled: true,
+    trustProxy: parseTrustProxy("loopback"),
+    keys: createVisitorKeys(storage, { site: "x" }),
+    recorder,
+    country,
+    isPage,
+    onOutcome: (outcome) => outcomes.push(outcome),
+  });
+  return { api, recorder, outcomes };
+}
 
 const visit = (over: Partial<Visit> = {}): Visit => ({
   at: new Date("2026-11-18T10:00:00Z"),
@@ -74,16 +90,9 @@ describe.each(Object.keys(engines) as (keyof typeof engines)[])("insights on %s"
 
   it("counts a page view from a page of the site, and refuses bots, headless browsers, GPC, DNT, prefetches and other sites", async () => {
     const { storage } = await open();
-    const outcomes: VisitOutcome[] = [];
-    const recorder = createVisitRecorder({ storage, log: quietLog, flushMs: 10 });
-    const api = createVisitApi({
-      enabled: true,
-      trustProxy: parseTrustProxy("loopback"),
-      keys: createVisitorKeys(storage, { site: "x" }),
-      recorder,
+    const { api, recorder, outcomes } = countingApi(storage, {
       country: (ip) => (ip === "81.2.69.142" ? "GB" : null),
       isPage: (path) => path === "/" || path === "/services/cloud",
-      onOutcome: (outcome) => outcomes.push(outcome),
     });
     const post = (headers: Record<string, string>, body: unknown = { p: "/", e: 1, r: "https://news.example/a?b=c", s: "news", m: "email", c: "launch", d: "phone" }) =>
       api.request("/", { method: "POST", headers, body: typeof body === "string" ? body : JSON.stringify(body) }, { incoming: { socket: { remoteAddress: "127.0.0.1" } } });
@@ -125,17 +134,7 @@ describe.each(Object.keys(engines) as (keyof typeof engines)[])("insights on %s"
 
   it("refuses a chunked body over 2,048 bytes as it arrives, without reading it whole", async () => {
     const { storage } = await open();
-    const outcomes: VisitOutcome[] = [];
-    const recorder = createVisitRecorder({ storage, log: quietLog, flushMs: 10 });
-    const api = createVisitApi({
-      enabled: true,
-      trustProxy: parseTrustProxy("loopback"),
-      keys: createVisitorKeys(storage, { site: "x" }),
-      recorder,
-      country: () => null,
-      isPage: () => true,
-      onOutcome: (outcome) => outcomes.push(outcome),
-    });
+    const { api, recorder, outcomes } = countingApi(storage, { country: () => null, isPage: () => true });
     // 30 MB announced by nothing (no Content-Length): only what the server pulls is ever made.
     let pulled = 0;
     const chunk = new TextEncoder().encode(`{"p":"/","d":"phone","c":"${"x".repeat(1000)}`);
