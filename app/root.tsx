@@ -6,7 +6,7 @@ import stylesheet from "./app.css?url";
 import { footerLinks } from "~/config/footer";
 import { paths } from "~/config/paths";
 import { popoverPolyfillUrl } from "virtual:popover-polyfill";
-import { beforeHydrationScript } from "~/lib/before-hydration";
+import { afterContentScript, beforeHydrationScript } from "~/lib/before-hydration";
 import { Enhancement } from "~/components/enhancement";
 import { ScrollManager } from "~/components/scroll-manager";
 import { SiteFooter, type FooterData } from "~/components/site-footer";
@@ -60,6 +60,8 @@ export function Layout({ children }: { children: ReactNode }) {
       <body>
         {children}
         <Scripts />
+        {/* Prerendered only, like the head's script; last in the body, where hydration passes over what it did not render. */}
+        {import.meta.env.SSR ? <script dangerouslySetInnerHTML={{ __html: afterContentScript() }} /> : null}
       </body>
     </html>
   );

@@ -10,7 +10,7 @@ import { positionsRecord, savedPosition } from "~/lib/scroll-positions";
  * the hash from the address (no new history entry). Any hash is safe: one that names no element scrolls nowhere.
  *
  * Hydration moves nothing: the page is already where the browser or the visitor put it (the native jump to
- * `/#contact`, a position restored by the head script, or the visitor's own scrolling and typing on a slow phone),
+ * `/#contact`, a position restored by the inline script, or the visitor's own scrolling and typing on a slow phone),
  * so the first render only drops the hash from the address. Focus and scroll change afterwards only for a
  * navigation the visitor made.
  */
@@ -22,7 +22,7 @@ export function ScrollManager() {
   const rendered = useRef<{ pathname: string; key: string } | null>(null);
 
   useLayoutEffect(() => {
-    // The page's own restoration would fight ours (the head script sets this before the first paint too).
+    // The page's own restoration would fight ours (the inline script at the end of the body sets this before React runs too).
     window.history.scrollRestoration = "manual";
     // The router records the position of the page being left when a navigation starts, before the next page
     // replaces it: a scroll event fired later (Firefox fires one as the shorter page clamps the position)

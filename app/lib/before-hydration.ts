@@ -1,8 +1,10 @@
 import { MAX_POSITIONS, POSITIONS_STORAGE_KEY } from "./scroll-positions";
 
 /*
- * The one inline script of the page's own (allowed by its hash in the Content-Security-Policy, which the server
- * computes from the built HTML). It works from the first paint, before React has loaded, and keeps working after:
+ * The page's own inline scripts (allowed by their hashes in the Content-Security-Policy, which the server computes
+ * from the built HTML). They work from the first paint, before React has loaded, and keep working after.
+ *
+ * In the head, only what must act before the header is painted or may be needed at the first tap:
  * - where the browser has no popover API (Safari before 17), it requests the popover polyfill and marks <html>
  *   with data-popover-polyfill, so the phone menu stays closed until the polyfill runs (app.css); if the polyfill
  *   cannot load, or loads but has not added the API once it has run (a module's load event follows its run, even
@@ -10,7 +12,18 @@ import { MAX_POSITIONS, POSITIONS_STORAGE_KEY } from "./scroll-positions";
  *   as old Safari does without JavaScript. Browsers with the API request nothing;
  * - a link chosen in the phone menu closes the menu (a popover stays open after a #section link is followed,
  *   covering the section it just scrolled to);
- * - a placeholder link (aria-disabled) stays put instead of jumping to the top of the page;
+ * - a placeholder link (aria-disabled) stays put instead of jumping to the top of the page.
+ * Plain ES5 on purpose: it runs as written, untouched by the bundler.
+ */
+export function beforeHydrationScript(popoverPolyfillUrl: string): string {
+  const polyfill = `if(!("popover" in HTMLElement.prototype)){var h=document.documentElement,s=document.createElement("script");h.setAttribute("data-popover-polyfill","");s.type="module";s.src=${JSON.stringify(popoverPolyfillUrl)};s.onload=s.onerror=function(){if(!("popover" in HTMLElement.prototype)){h.removeAttribute("data-popover-polyfill");h.setAttribute("data-no-popover","")}};document.head.appendChild(s)}`;
+  const clicks = `document.addEventListener("click",function(e){var a=e.target instanceof Element?e.target.closest("a"):null;if(!a)return;if(a.getAttribute("aria-disabled")==="true"){e.preventDefault();return}var m=a.closest("[popover]");if(m&&m.hidePopover&&m.matches(":popover-open"))m.hidePopover()});`;
+  return polyfill + clicks;
+}
+
+/*
+ * At the end of the body, so that the head has less to run before the first paint (on the phone profile, running
+ * them in the head put the hero's text one paint later, decision 31), and still before React's modules run:
  * - where the visitor was (decision 30): every history entry gets a key if it has none (the first one of a document,
  *   or one a native #section jump made; React Router takes it as the location's key), the position of the entry is
  *   kept in sessionStorage when the page is hidden or left (scroll-positions.ts, same record), and a reload or a
@@ -21,12 +34,9 @@ import { MAX_POSITIONS, POSITIONS_STORAGE_KEY } from "./scroll-positions";
  *   element already partly visible). Only after a Tab or Shift+Tab key: not for a click or a tap (not even one on
  *   a frame, which the page never hears of), nor for a script's focus(), nor for the headings and sections that the section
  *   links focus (tabindex="-1"): their own scroll places them.
- * Plain ES5 on purpose: it runs as written, untouched by the bundler.
  */
-export function beforeHydrationScript(popoverPolyfillUrl: string): string {
-  const polyfill = `if(!("popover" in HTMLElement.prototype)){var h=document.documentElement,s=document.createElement("script");h.setAttribute("data-popover-polyfill","");s.type="module";s.src=${JSON.stringify(popoverPolyfillUrl)};s.onload=s.onerror=function(){if(!("popover" in HTMLElement.prototype)){h.removeAttribute("data-popover-polyfill");h.setAttribute("data-no-popover","")}};document.head.appendChild(s)}`;
-  const clicks = `document.addEventListener("click",function(e){var a=e.target instanceof Element?e.target.closest("a"):null;if(!a)return;if(a.getAttribute("aria-disabled")==="true"){e.preventDefault();return}var m=a.closest("[popover]");if(m&&m.hidePopover&&m.matches(":popover-open"))m.hidePopover()});`;
-  return polyfill + clicks + positionsScript() + focusScript;
+export function afterContentScript(): string {
+  return positionsScript() + focusScript;
 }
 
 // Keys as React Router makes them; the save mirrors savePosition (the newest last, at most MAX_POSITIONS kept).

@@ -3,7 +3,7 @@
  * Kept in memory for Back and Forward inside the page, and in sessionStorage for what a new document needs
  * (a reload, Back from another site without the back-forward cache). Storage that throws (blocked site data,
  * a full quota) is skipped: Back and Forward inside the page still work from memory.
- * The page's head script (before-hydration.ts) reads and writes the same record with the same rules.
+ * The page's inline script at the end of the body (afterContentScript in before-hydration.ts) reads and writes the same record with the same rules.
  */
 
 /** The sessionStorage item: `{ [history entry key]: scrollY }`. */
