@@ -60,7 +60,7 @@ export function Layout({ children }: { children: ReactNode }) {
       <body>
         {children}
         <Scripts />
-        {/* Prerendered only, like the head's script; last in the body, where hydration passes over what it did not render. */}
+        {/* Prerendered only, like the head's script. After <Scripts /> (only React Router's streamed route data follows it, and the router waits for that data), where hydration passes over what it did not render. */}
         {import.meta.env.SSR ? <script dangerouslySetInnerHTML={{ __html: afterContentScript() }} /> : null}
       </body>
     </html>
