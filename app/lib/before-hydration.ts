@@ -23,8 +23,8 @@ export function beforeHydrationScript(popoverPolyfillUrl: string): string {
 
 /*
  * At the end of the body, so that the head has less to run before the first paint (on the phone profile, running
- * them in the head put the hero's text one paint later more often, decision 30), and still before React Router creates its router (it waits for the
- * route data streamed in the inline scripts after this one):
+ * them in the head put the hero's text one paint later more often, decision 30), and still before React Router
+ * creates its router (it waits for the route data streamed in the inline scripts after this one). Plain ES5 too:
  * - where the visitor was (decision 30): every history entry gets a key if it has none (the first one of a document,
  *   or one a native #section jump made; React Router takes it as the location's key), the position of the entry is
  *   kept in sessionStorage when the page is hidden or left (scroll-positions.ts, same record), and a reload or a
