@@ -262,3 +262,27 @@ test.describe("narrow phones", () => {
     });
   }
 });
+
+test("Back from another document to a page kept in the back/forward cache lands where the visitor was, within 10 px", async ({ open, url }) => {
+  const page = await open(phone);
+  await page.goto(url("/industries/defense-mining"));
+  await waitForHydration(page);
+  await page.evaluate(() => {
+    // Whether the page comes back from the cache (the case under test) or is loaded again.
+    addEventListener("pageshow", (event) => {
+      if (event.persisted) document.documentElement.dataset.restored = String(Math.round(scrollY));
+    });
+    window.scrollTo(0, 1300);
+  });
+  expect(await settledScrollY(page)).toBe(1300);
+  // A typed address: a new document, not a navigation inside the site.
+  await page.goto(url("/services/cybersecurity"));
+  await waitForHydration(page);
+  await page.evaluate(() => history.back());
+  await until(() => page.evaluate(() => location.pathname), (path) => path === "/industries/defense-mining", { message: "Back" });
+  const y = await settledScrollY(page);
+  const fromCache = await page.evaluate(() => document.documentElement.dataset.restored !== undefined);
+  expect(Math.abs(y - 1300), `scrollY ${y}, from the back/forward cache: ${fromCache}`).toBeLessThanOrEqual(10);
+  // WebKitGTK keeps the page in its cache here (the case of issue 38); the others may load it again.
+  if (page.engine === "webkit") expect(fromCache).toBe(true);
+});
