@@ -55,6 +55,21 @@ function rawGet(path: string) {
   });
 }
 
+test("a trimmed address, /services, /industries or /resources, is a 301 to the home page's section, which lands at 70 px", async ({ page }) => {
+  for (const folder of ["services", "industries", "resources"]) {
+    for (const path of [`/${folder}`, `/${folder}/`]) {
+      const answer = await rawGet(path);
+      expect(answer.status, path).toBe(301);
+      expect(answer.location, path).toBe(`/#${folder}`);
+    }
+  }
+  const response = await page.goto("/industries/");
+  expect(response?.status()).toBe(200);
+  await expect(page).toHaveURL(/\/(#industries)?$/);
+  await waitForHydration(page);
+  await expect.poll(() => page.locator("#industries").evaluate((section) => Math.round(section.getBoundingClientRect().top))).toBe(70);
+});
+
 test("hostile addresses are not found, never sent off the site", async () => {
   for (const path of ["//evil.com", "//evil.com/", "/%2F%2Fevil.com", "/%2f%2fevil.com/", "/\\evil.com", "/%5C%5Cevil.com", "/SERVICES/nope", "/Services/Cloud-Migration.data"]) {
     const response = await rawGet(path);

@@ -99,6 +99,9 @@ export function createApp({ config, site, log, contactApi, visitApi, health, tak
     const url = new URL(c.req.url);
     const address = site.canonicalAddress(url.pathname);
     if (address !== undefined) return c.redirect(`${address}${url.search}`, 301);
+    // A trimmed address ("/services"): the home page's section listing what the folder holds, query kept.
+    const section = site.sectionOf(url.pathname);
+    if (section !== undefined) return c.redirect(`/${url.search}#${section}`, 301);
     const file = site.lookup(c.req.path);
     return file ? sendFile(c, file, 200, config) : sendFile(c, site.notFound, 404, config);
   });

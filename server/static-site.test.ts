@@ -112,6 +112,21 @@ describe("one address per page", () => {
     expect((await app().request("/?x=1")).status).toBe(200);
   });
 
+  it("sends a trimmed address, a folder of pages named after a home-page section, to that section with a 301", async () => {
+    const cases: [string, string][] = [
+      ["/services", "/#services"],
+      ["/services/", "/#services"],
+      ["/Services/index.html?ref=x", "/?ref=x#services"],
+    ];
+    for (const [from, to] of cases) {
+      const response = await app().request(from);
+      expect(response.status, from).toBe(301);
+      expect(response.headers.get("location"), from).toBe(to);
+    }
+    // Only a folder that holds pages: this build has no industry page.
+    expect((await app().request("/industries")).status).toBe(404);
+  });
+
   it("never redirects off the site, nor to a page that does not exist, nor files other than pages", async () => {
     for (const path of ["//evil.com", "/%2F%2Fevil.com", "/%2f%2fevil.com/", "///evil.com/index.html", "/\\evil.com", "/%5Cevil.com", "/services/nope/", "/404/", "/404", "/ASSETS/App.js", "/assets/app.js", "/%E0%A4%A"]) {
       const response = await app().request(path);

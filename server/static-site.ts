@@ -1,6 +1,7 @@
 import { createHash } from "node:crypto";
 import { existsSync, readdirSync, readFileSync, realpathSync, statSync } from "node:fs";
 import { join, relative, sep } from "node:path";
+import { homeSections } from "~/config/paths";
 
 /*
  * The prerendered site, indexed once at start-up: each URL maps to a file held in memory with its
@@ -115,6 +116,8 @@ export class StaticSite {
   private files = new Map<string, StaticFile>();
   /** Each page's address by its addressKey, to send other spellings of it to the one address. */
   private pages = new Map<string, string>();
+  /** A folder of pages named after a home-page section ("/services"), by its addressKey: that section's id. */
+  private sections = new Map<string, string>();
   readonly notFound: StaticFile;
 
   constructor(
@@ -145,6 +148,11 @@ export class StaticSite {
       const key = addressKey(address);
       if (key) this.pages.set(key, address);
     }
+    // A visitor who trims "/services/cloud-migration" to go up a level: the list of services is the home page's section.
+    for (const key of this.pages.keys()) {
+      const folder = /^\/([^/]+)\/[^/]+$/.exec(key)?.[1];
+      if (folder && (homeSections as readonly string[]).includes(folder) && !this.pages.has(`/${folder}`)) this.sections.set(`/${folder}`, folder);
+    }
     const notFound = this.files.get("/404/index.html");
     if (!notFound) throw new Error(`The build in ${root} has no 404/index.html`);
     this.notFound = notFound;
@@ -161,6 +169,15 @@ export class StaticSite {
     const key = addressKey(pathname);
     const address = key === undefined ? undefined : this.pages.get(key);
     return address !== undefined && address !== pathname ? address : undefined;
+  }
+
+  /**
+   * The home-page section a folder of pages stands for ("/services", "/Services/" give "services"), or
+   * `undefined`: the server sends it to "/#services" (301). Like canonicalAddress, never taken from the request.
+   */
+  sectionOf(pathname: string): string | undefined {
+    const key = addressKey(pathname);
+    return key === undefined ? undefined : this.sections.get(key);
   }
 
   private previous: { dir: string; names: Set<string> } | undefined;
