@@ -170,7 +170,7 @@ test.describe("every page kind, JavaScript off", () => {
 
 test.describe("contact section, JavaScript off", () => {
   for (const viewport of [{ name: "desktop" }, { name: "phone", ...phone }]) {
-    test(`says the form needs JavaScript and offers the sales e-mail and the phone instead (${viewport.name})`, async ({ browser }) => {
+    test(`says the form needs JavaScript before its first field, and offers the e-mail addresses and the phone instead (${viewport.name})`, async ({ browser }) => {
       const context = await browser.newContext({ ...("viewport" in viewport ? phone : {}), javaScriptEnabled: false });
       const page = await context.newPage();
       await page.goto("/#contact");
@@ -179,7 +179,16 @@ test.describe("contact section, JavaScript off", () => {
       const fallback = form.locator("noscript p");
       await expect(fallback).toBeVisible();
       await expect(fallback).toContainText("needs JavaScript for its spam check");
-      await expect(fallback.locator("a[href^='mailto:']")).toHaveAttribute("href", `mailto:${site.salesEmail}`);
+      // Before the first field, in the page's order and on the screen: read before anything is typed.
+      const firstField = form.getByRole("textbox").first();
+      const order = await fallback.evaluate(
+        (note, field) => ({ before: !!(note.compareDocumentPosition(field!) & Node.DOCUMENT_POSITION_FOLLOWING), gap: field!.getBoundingClientRect().top - note.getBoundingClientRect().bottom }),
+        await firstField.elementHandle(),
+      );
+      expect(order.before).toBe(true);
+      expect(order.gap).toBeGreaterThanOrEqual(0);
+      await expect(fallback.locator("a[href^='mailto:']")).toHaveText(site.emails);
+      await expect(fallback.locator("a[href^='mailto:']").first()).toHaveAttribute("href", `mailto:${site.emails[0]}`);
       await expect(fallback.locator("a[href^='tel:']")).toHaveAttribute("href", site.phone.href);
       await expect(fallback.locator("a[href^='tel:']")).toHaveText(site.phone.display);
       // The send button says it cannot be used; the check's "Loading" line, which would wait forever, is gone.

@@ -140,6 +140,27 @@ export function ContactForm() {
         if (target instanceof HTMLInputElement || target instanceof HTMLTextAreaElement) target.setCustomValidity("");
       }}
     >
+      {/* Without JavaScript the reCAPTCHA check cannot run, so the form cannot be sent: say so before the first
+          field, not after the message is written, and offer the direct ways in (the root layout hides the check's
+          "Loading" line, which would wait forever). */}
+      <noscript>
+        <p className="rounded-lg border border-amber-300 bg-amber-50 p-4 text-sm text-slate-800">
+          This form needs JavaScript for its spam check, so it cannot be sent from this browser. Please e-mail us at{" "}
+          {site.emails.map((email, index) => (
+            <span key={email}>
+              {index > 0 ? " or " : null}
+              <a href={`mailto:${email}`} className="font-semibold text-brand-700 underline">
+                {email}
+              </a>
+            </span>
+          ))}
+          , or call{" "}
+          <a href={site.phone.href} className="font-semibold text-brand-700 underline">
+            {site.phone.display}
+          </a>
+          .
+        </p>
+      </noscript>
       <div className="grid gap-5 sm:grid-cols-2">
         <Field id={fieldId("firstName")} label="First Name" required>
           <input id={fieldId("firstName")} name="firstName" type="text" required maxLength={contactLimits.firstName} autoComplete="given-name" className={inputClass} />
@@ -185,21 +206,6 @@ export function ContactForm() {
         </div>
       )}
 
-      {/* Without JavaScript the reCAPTCHA check cannot run, so the form cannot be sent: say so and offer the
-          direct ways in (the root layout hides the check's "Loading" line, which would wait forever). */}
-      <noscript>
-        <p className="rounded-lg border border-amber-300 bg-amber-50 p-4 text-sm text-slate-800">
-          This form needs JavaScript for its spam check, so it cannot be sent from this browser. Please e-mail us at{" "}
-          <a href={`mailto:${site.salesEmail}`} className="font-semibold text-brand-700 underline">
-            {site.salesEmail}
-          </a>{" "}
-          or call{" "}
-          <a href={site.phone.href} className="font-semibold text-brand-700 underline">
-            {site.phone.display}
-          </a>
-          .
-        </p>
-      </noscript>
 
       <div className="flex flex-col gap-3 sm:flex-row sm:items-center">
         <Button type="submit" disabled={!hydrated || sending} aria-busy={sending}>
