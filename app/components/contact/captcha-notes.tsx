@@ -18,15 +18,10 @@ export function CaptchaLoadFailed() {
   );
 }
 
-/**
- * The form's code has not arrived after a few seconds (its files fail to load, or hang): the form cannot be sent,
- * so say so and give the other ways in. Rendered from the prerender on, hidden by CSS until it is due
- * (app.css, .form-code-late): the timer must run when React itself never does.
- */
-export function FormCodeLate({ due }: { due: boolean }) {
+/** The other ways in, after "Please e-mail us at ": every address, then the phone. */
+export function DirectWays() {
   return (
-    <p className={due ? "mt-2 text-sm text-slate-800" : "form-code-late mt-2 text-sm text-slate-800"} data-form-code-late="">
-      The form could not be loaded, so it cannot be sent from this page right now. Please e-mail us at{" "}
+    <>
       {site.emails.map((email, index) => (
         <span key={email}>
           {index > 0 ? " or " : null}
@@ -40,6 +35,19 @@ export function FormCodeLate({ due }: { due: boolean }) {
         {site.phone.display}
       </a>
       .
+    </>
+  );
+}
+
+/**
+ * The form's code has not arrived after a few seconds (its files fail to load, or hang): the form cannot be sent,
+ * so say so and give the other ways in. Rendered from the prerender on, hidden by CSS until it is due
+ * (app.css, .form-code-late): the timer must run when React itself never does.
+ */
+export function FormCodeLate({ due }: { due: boolean }) {
+  return (
+    <p className={due ? "mt-2 text-sm text-slate-800" : "form-code-late mt-2 text-sm text-slate-800"} data-form-code-late="">
+      The form could not be loaded, so it cannot be sent from this page right now. Please e-mail us at <DirectWays />
     </p>
   );
 }

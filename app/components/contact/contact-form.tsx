@@ -1,12 +1,11 @@
 import { useCallback, useEffect, useId, useRef, useState, type FormEvent, type ReactNode } from "react";
 import { Enhancement } from "~/components/enhancement";
 import { Button } from "~/components/ui/button";
-import { site } from "~/config/site";
 import { HONEYPOT_FIELD, contactLimits } from "~/lib/contact-fields";
 import { useHydrated } from "~/lib/use-hydrated";
 import type { CaptchaHandle } from "./captcha";
 import type * as ContactFormLogic from "./contact-form-logic";
-import { CaptchaLoadFailed, CaptchaLoading, FormCodeLate } from "./captcha-notes";
+import { CaptchaLoadFailed, CaptchaLoading, DirectWays, FormCodeLate } from "./captcha-notes";
 import { contactStatus, type ContactStatus } from "./contact-status";
 
 export { contactStatus } from "./contact-status";
@@ -146,19 +145,7 @@ export function ContactForm() {
       <noscript>
         <p className="rounded-lg border border-amber-300 bg-amber-50 p-4 text-sm text-slate-800">
           This form needs JavaScript for its spam check, so it cannot be sent from this browser. Please e-mail us at{" "}
-          {site.emails.map((email, index) => (
-            <span key={email}>
-              {index > 0 ? " or " : null}
-              <a href={`mailto:${email}`} className="font-semibold text-brand-700 underline">
-                {email}
-              </a>
-            </span>
-          ))}
-          , or call{" "}
-          <a href={site.phone.href} className="font-semibold text-brand-700 underline">
-            {site.phone.display}
-          </a>
-          .
+          <DirectWays />
         </p>
       </noscript>
       <div className="grid gap-5 sm:grid-cols-2">
