@@ -1,7 +1,7 @@
 import { fileURLToPath } from "node:url";
 import { reactRouter } from "@react-router/dev/vite";
 import tailwindcss from "@tailwindcss/vite";
-import { defineConfig } from "vite";
+import { defineConfig, type Plugin } from "vite";
 import { contentFiles } from "./scripts/vite-plugin-content.ts";
 import { popoverPolyfill } from "./scripts/vite-plugin-popover-polyfill.ts";
 import { techLogos } from "./scripts/vite-plugin-tech-logos.ts";
@@ -22,8 +22,19 @@ const clientChunks = {
   ],
 };
 
+// A printed link shows its full address (app.css, @media print), and CSS cannot resolve a path: the stylesheet
+// gets the site's address from the build, as app/lib/seo.ts reads it for canonical links.
+const printOrigin = (): Plugin => ({
+  name: "print-origin",
+  enforce: "pre",
+  transform(code, id) {
+    if (!/[\\/]app[\\/]app\.css(\?|$)/.test(id)) return;
+    return code.replace(/SITE_ORIGIN/g, (process.env.SITE_URL ?? "http://localhost:3000").replace(/\/+$/, "").replace(/["\\]/g, ""));
+  },
+});
+
 export default defineConfig(({ command, isSsrBuild }) => ({
-  plugins: [tailwindcss(), reactRouter(), techLogos(), uiIcons(), popoverPolyfill(), contentFiles(), contactApiInDev()],
+  plugins: [printOrigin(), tailwindcss(), reactRouter(), techLogos(), uiIcons(), popoverPolyfill(), contentFiles(), contactApiInDev()],
   build: isSsrBuild ? {} : { rolldownOptions: { output: { advancedChunks: clientChunks } } },
   resolve: {
     tsconfigPaths: true,

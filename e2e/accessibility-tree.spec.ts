@@ -1,3 +1,4 @@
+import AxeBuilder from "@axe-core/playwright";
 import { expect, test, type Page } from "@playwright/test";
 import { waitForHydration } from "./support/pages";
 
@@ -102,6 +103,49 @@ for (const viewport of viewports) {
         await expectWholeTree(noScript, `${path} without JavaScript`);
         await context.close();
       });
+    }
+  });
+}
+
+/** The navigation landmarks in Chromium's accessibility tree (present, not ignored), by name. */
+async function navigationLandmarks(page: Page) {
+  const cdp = await page.context().newCDPSession(page);
+  try {
+    const { nodes } = await cdp.send("Accessibility.getFullAXTree");
+    return nodes.filter((node) => !node.ignored && node.role?.value === "navigation").map((node) => String(node.name?.value ?? ""));
+  } finally {
+    await cdp.detach();
+  }
+}
+
+for (const viewport of viewports) {
+  test(`at ${viewport.name}, with the menu closed, the footer's link lists are a navigation landmark named "Footer", JavaScript on and off`, async ({ browser }) => {
+    for (const javaScriptEnabled of [true, false]) {
+      const context = await browser.newContext({ ...viewport.use, javaScriptEnabled });
+      const page = await context.newPage();
+      await page.goto("/services/cloud-migration", { waitUntil: "load" });
+      if (javaScriptEnabled) await waitForHydration(page);
+      await expect(page.locator("#mobile-menu")).toBeHidden();
+      // On a phone the header's navigation is behind the menu button: the footer's is the one the tree has.
+      const expected = viewport.name === "390 px" ? ["Footer"] : ["Main", "Footer"];
+      await expect.poll(() => navigationLandmarks(page), { message: `JavaScript ${javaScriptEnabled ? "on" : "off"}` }).toEqual(expected);
+      const footerNav = page.getByRole("contentinfo").getByRole("navigation", { name: "Footer" });
+      await expect(footerNav.getByRole("link", { name: "More+" })).toHaveCount(2);
+      await expect(footerNav.getByRole("heading", { name: "Resources" })).toBeVisible();
+      await context.close();
+    }
+    // Each landmark's name tells it apart from the others of its kind (axe's landmark rules, beyond WCAG's tags;
+    // axe runs as a script in the page).
+    {
+      const context = await browser.newContext(viewport.use);
+      const page = await context.newPage();
+      await page.goto("/services/cloud-migration", { waitUntil: "load" });
+      await waitForHydration(page);
+      const landmarkRules = ["landmark-unique", "landmark-no-duplicate-banner", "landmark-no-duplicate-contentinfo", "landmark-contentinfo-is-top-level", "landmark-one-main"];
+      const axe = await new AxeBuilder({ page }).withRules(landmarkRules).analyze();
+      expect(axe.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`)).toEqual([]);
+      expect(axe.passes.map((rule) => rule.id)).toContain("landmark-unique");
+      await context.close();
     }
   });
 }

@@ -70,7 +70,7 @@ function contrast(a: string, b: string) {
 
 test.describe("printed", () => {
   for (const path of ["/", "/services/cloud-migration"]) {
-    test(`${path}: no navigation, menu or form controls; dark on white; links with their address; cards whole`, async ({ page }) => {
+    test(`${path}: no navigation, menu, footer link lists or form controls; dark on white; body links with their full address; cards whole`, async ({ page }) => {
       await page.goto(path);
       await waitForHydration(page);
       await page.emulateMedia({ media: "print" });
@@ -94,15 +94,30 @@ test.describe("printed", () => {
       for (const colour of colours.text) expect(contrast(colour, "rgb(255, 255, 255)"), colour).toBeGreaterThanOrEqual(7);
       for (const background of colours.backgrounds) expect(["rgba(0, 0, 0, 0)", "rgb(255, 255, 255)"]).toContain(background);
 
-      // A link to another page is followed by its address; a section link or a placeholder is not.
-      const after = await page.evaluate(() =>
-        [...document.querySelectorAll("main a[href^='/'], footer a[href^='/']")].map((a) => [a.getAttribute("href"), getComputedStyle(a, "::after").content]),
-      );
-      // Both kinds are on each page (the closing band's and the footer's links to home sections, /#contact).
-      expect(after.filter(([href]) => !href!.startsWith("/#")).length).toBeGreaterThan(0);
-      expect(after.filter(([href]) => href!.startsWith("/#")).length).toBeGreaterThan(0);
-      for (const [href, content] of after) expect(content, href!).toBe(href!.startsWith("/#") ? "none" : `" (${href})"`);
-      expect(await page.evaluate(() => getComputedStyle(document.querySelector("a[aria-disabled='true']")!, "::after").content)).toBe("none");
+      // A link in the body to another page is followed by its full address, once (issue 38); a section link, an
+      // e-mail address or a phone number is not. The footer's link lists and its placeholder links do not print.
+      const links = await page.evaluate(() => {
+        const origin = new URL(document.querySelector<HTMLLinkElement>("link[rel='canonical']")!.href).origin;
+        const printed = (a: Element) => a.checkVisibility() && !a.closest("noscript");
+        const after = (a: Element) => getComputedStyle(a, "::after").content;
+        return {
+          origin,
+          main: [...document.querySelectorAll("main a[href]")].filter(printed).map((a) => ({ href: a.getAttribute("href")!, after: after(a), text: a.textContent ?? "" })),
+          outside: [...document.querySelectorAll("a[href]")].filter((a) => !a.closest("main") && printed(a)).map((a) => ({ href: a.getAttribute("href")!, after: after(a) })),
+          footerLists: [...document.querySelectorAll("footer ul, footer nav, a[aria-disabled='true']")].filter((element) => element.checkVisibility()).length,
+        };
+      });
+      expect(links.origin).toMatch(/^https?:\/\/[^/]+$/);
+      const toPages = links.main.filter(({ href }) => href.startsWith("/") && !href.startsWith("/#"));
+      // The home page's cards link to the service, industry and resource pages; a service page's body has none.
+      if (path === "/") expect(toPages.length).toBeGreaterThan(20);
+      for (const { href, after, text } of toPages) {
+        expect(after, href).toBe(`" (${links.origin}${href})"`);
+        expect(text, href).not.toContain(href);
+      }
+      for (const { href, after } of links.main.filter((link) => !toPages.includes(link))) expect(after, href).toMatch(/^(none|normal|"")$/);
+      expect(links.outside.filter(({ after }) => !/^(none|normal|"")$/.test(after))).toEqual([]);
+      expect(links.footerLists).toBe(0);
       const cards = await page.evaluate(() => [...document.querySelectorAll("article, img")].map((element) => getComputedStyle(element).breakInside));
       expect(cards.length).toBeGreaterThan(0);
       expect(new Set(cards)).toEqual(new Set(["avoid"]));

@@ -34,46 +34,50 @@ const stayPut = (event: MouseEvent) => event.preventDefault();
 export function SiteFooter({ links }: { links: FooterData }) {
   return (
     <footer className="bg-brand-900 text-slate-300">
-      <div className="mx-auto grid max-w-6xl gap-10 px-4 py-14 sm:grid-cols-2 sm:px-6 lg:grid-cols-5 lg:px-8">
-        <div className="lg:col-span-1">
+      <div className="mx-auto grid max-w-6xl gap-10 px-4 py-14 sm:px-6 lg:grid-cols-5 lg:px-8">
+        <div>
           <p className="flex items-center gap-2 text-lg font-bold text-white">
             <BrandMark className="size-7" />
             {site.name}
           </p>
           <p className="mt-4 text-sm">{site.tagline}</p>
         </div>
-        <FooterColumn title="Services">
-          <PageLinks links={links.services} />
-          <li>
-            <SectionLink to="services" className={linkClass}>
-              More+
-            </SectionLink>
-          </li>
-        </FooterColumn>
-        <FooterColumn title="Industries">
-          <PageLinks links={links.industries} />
-          <li>
-            <SectionLink to="industries" className={linkClass}>
-              More+
-            </SectionLink>
-          </li>
-        </FooterColumn>
-        <FooterColumn title="Resources">
-          <PageLinks links={links.resources} />
-        </FooterColumn>
-        <FooterColumn title="Company">
-          <li>
-            <SectionLink to="about" className={linkClass}>
-              About Us
-            </SectionLink>
-          </li>
-          <li>
-            <SectionLink to="contact" className={linkClass}>
-              Contact
-            </SectionLink>
-          </li>
-          <li>Careers</li>
-        </FooterColumn>
+        {/* The site's navigation on a phone, where the header's is behind the menu button: a landmark. Its four
+            columns as wide as when they were cells of the outer grid, beside the brand (below it up to 1024 px). */}
+        <nav aria-label="Footer" className="grid gap-10 sm:grid-cols-2 lg:col-span-4 lg:grid-cols-4">
+          <FooterColumn title="Services">
+            <PageLinks links={links.services} />
+            <li>
+              <SectionLink to="services" className={linkClass}>
+                More+
+              </SectionLink>
+            </li>
+          </FooterColumn>
+          <FooterColumn title="Industries">
+            <PageLinks links={links.industries} />
+            <li>
+              <SectionLink to="industries" className={linkClass}>
+                More+
+              </SectionLink>
+            </li>
+          </FooterColumn>
+          <FooterColumn title="Resources">
+            <PageLinks links={links.resources} />
+          </FooterColumn>
+          <FooterColumn title="Company">
+            <li>
+              <SectionLink to="about" className={linkClass}>
+                About Us
+              </SectionLink>
+            </li>
+            <li>
+              <SectionLink to="contact" className={linkClass}>
+                Contact
+              </SectionLink>
+            </li>
+            <li>Careers</li>
+          </FooterColumn>
+        </nav>
       </div>
       <div className="border-t border-white/10">
         <div className="mx-auto flex max-w-6xl flex-col gap-4 px-4 py-6 text-sm sm:flex-row sm:items-center sm:justify-between sm:px-6 lg:px-8">
