@@ -155,6 +155,54 @@ test.describe("without the popover API", () => {
   });
 });
 
+test.describe("the <details> menu, on old Safari's screen (375x667)", () => {
+  /** The share of the screen that the sticky bar and the open menu cover: what the visitor cannot see. */
+  const covered = (page: Page) =>
+    page.evaluate(() => {
+      const area = (element: Element | null) => {
+        if (!element || !element.checkVisibility()) return 0;
+        const r = element.getBoundingClientRect();
+        const height = Math.max(0, Math.min(r.bottom, innerHeight) - Math.max(r.top, 0));
+        const width = Math.max(0, Math.min(r.right, innerWidth) - Math.max(r.left, 0));
+        return width * height;
+      };
+      // The menu hangs under the bar: the two do not overlap.
+      return (area(document.querySelector("header")) + area(document.querySelector(".phone-menu-fallback"))) / (innerWidth * innerHeight);
+    });
+
+  for (const path of ["/", "/services/cloud-migration"]) {
+    test(`${path}: open, the menu and the bar cover at most half of the screen while the visitor scrolls, and every item is in reach`, async ({ browser }) => {
+      const context = await browser.newContext({ viewport: { width: 375, height: 667 }, hasTouch: true, isMobile: true });
+      const page = await context.newPage();
+      // The site's rules for a browser without popovers (the polyfill failed: <html data-no-popover>).
+      await page.addInitScript(removePopoverApi);
+      await page.route(POLYFILL, (route) => route.abort());
+      await page.goto(path);
+      await waitForHydration(page);
+      await expect(page.locator("html[data-no-popover]")).toHaveCount(1);
+      const fallback = page.getByRole("navigation", { name: "Mobile" });
+      await page.locator(".menu-fallback > summary").tap();
+      await expect(fallback).toBeVisible();
+      const shares: number[] = [await covered(page)];
+      for (const y of [300, 900, 1600]) {
+        await page.evaluate((top) => window.scrollTo({ top, behavior: "instant" }), y);
+        await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))));
+        // Still open (it does not close on scroll): then it must leave at least half the screen to the page.
+        if (await fallback.isVisible()) shares.push(await covered(page));
+      }
+      for (const share of shares) expect(share, `covered: ${shares.map((s) => Math.round(s * 100) + " %").join(", ")}`).toBeLessThanOrEqual(0.5);
+      // Each item whole on the screen, at least 44 px tall, without scrolling inside the menu.
+      for (const name of ["Services", "Industries", "Resources", "About", "Let’s Connect"]) {
+        const box = (await fallback.getByRole("link", { name }).boundingBox())!;
+        expect(box.height, name).toBeGreaterThanOrEqual(44);
+        expect(box.y + box.height, name).toBeLessThanOrEqual(667);
+        expect(box.x + box.width, name).toBeLessThanOrEqual(375);
+      }
+      await context.close();
+    });
+  }
+});
+
 test("with the popover API, the polyfill is never requested", async ({ page }) => {
   const requested = polyfillRequests(page);
   await page.goto("/");
