@@ -42,9 +42,9 @@ export function SiteFooter({ links }: { links: FooterData }) {
           </p>
           <p className="mt-4 text-sm">{site.tagline}</p>
         </div>
-        {/* The site's navigation on a phone, where the header's is behind the menu button: a landmark. Its four
-            columns as wide as when they were cells of the outer grid, beside the brand (below it up to 1024 px). */}
-        <nav aria-label="Footer" className="grid gap-10 sm:grid-cols-2 lg:col-span-4 lg:grid-cols-4">
+        {/* The site's navigation on a phone, where the header's is behind the menu button: a landmark. Laid out in
+            app.css (footer nav) rather than by class names, which would add to every page's JavaScript. */}
+        <nav aria-label="Footer">
           <FooterColumn title="Services">
             <PageLinks links={links.services} />
             <li>
