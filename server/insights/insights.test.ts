@@ -323,7 +323,7 @@ describe.each(Object.keys(engines) as (keyof typeof engines)[])("insights on %s"
     expect([...first!, ...second!]).toEqual(["2026-11-16"]);
     expect(await sendDueReports(deps, now)).toEqual([]);
     expect(sent).toHaveLength(1);
-    expect(sent[0]).toMatch(/^Visitors: 0 \(no change\)$/m);
+    expect(sent[0]).toMatch(/^Visitors: 0 \(no change, from 0\)$/m);
     expect(sent[0]).toMatch(/^Leads taken: 0\nMedian time to take: -\nLeads not taken: 0$/m);
     await storage.requeueReport("2026-11-16", now);
     expect(await sendDueReports(deps, now)).toEqual(["2026-11-16"]);

@@ -7,7 +7,7 @@ import { retryDelayMs } from "../delivery/schedule";
 import type { Calendar } from "../leads/business-hours";
 import type { Logger } from "../logger";
 import { addDays, dueReportWeek, startOfDay, weekPeriod } from "./period";
-import { insightsFor, type Insights } from "./query";
+import { insightsFor, type Insights, type SitePages } from "./query";
 import { reportHtml, reportSubject, reportText } from "./report";
 import type { InsightsStorage } from "./storage";
 
@@ -59,14 +59,15 @@ export async function writeReportPreview(mail: SendMailOptions, file: string): P
   await writeFile(file, info.message as Buffer);
 }
 
-type Deps = { storage: InsightsStorage; store: Pick<Store, "listLeads">; settings: ReportSettings; send: (mail: SendMailOptions) => Promise<void>; log: Logger };
+/** `site`: the site's pages and titles (site-pages.ts), when there is a build to read them from. */
+type Deps = { storage: InsightsStorage; store: Pick<Store, "listLeads">; settings: ReportSettings; send: (mail: SendMailOptions) => Promise<void>; log: Logger; site?: SitePages };
 
 /** Sends the pending reports that are due (or only `week`'s). Resolves to the weeks sent. */
-export async function sendDueReports({ storage, store, settings, send, log }: Deps, now: Date, week?: string): Promise<string[]> {
+export async function sendDueReports({ storage, store, settings, send, log, site }: Deps, now: Date, week?: string): Promise<string[]> {
   const sent: string[] = [];
   for (const claim of await storage.claimReports(now, LEASE_MS, week)) {
     try {
-      const insights = await insightsFor(weekPeriod(claim.week, settings.timeZone), { storage, store, timeZone: settings.timeZone, calendar: settings.calendar });
+      const insights = await insightsFor(weekPeriod(claim.week, settings.timeZone), { storage, store, timeZone: settings.timeZone, calendar: settings.calendar, site });
       await send(composeReport(insights, claim.week, settings, claim.previousSend));
       await storage.markReportSent(claim, new Date());
       sent.push(claim.week);
