@@ -16,7 +16,11 @@ export function pageTitle(html: string, siteName: string): string | undefined {
   const title = /<title>([^<]*)<\/title>/i.exec(html)?.[1];
   if (!title) return undefined;
   const text = decode(title).trim();
-  const bare = text.startsWith(`${siteName} | `) ? text.slice(siteName.length + 3) : text.endsWith(` | ${siteName}`) ? text.slice(0, -(siteName.length + 3)) : text;
+  const bare = text.startsWith(`${siteName} | `)
+    ? text.slice(siteName.length + 3)
+    : text.endsWith(` | ${siteName}`)
+      ? text.slice(0, -(siteName.length + 3))
+      : text;
   return bare || undefined;
 }
 

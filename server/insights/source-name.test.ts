@@ -14,7 +14,14 @@ describe("sourceName", () => {
   });
 
   it("makes one row of utm_source=google, https://www.google.de and http://www.google.com", () => {
-    for (const input of [{ utmSource: "google" }, { utmSource: "Google" }, { referrer: "https://www.google.de" }, { referrer: "http://www.google.com" }, { referrer: "https://google.co.uk/" }, { referrer: "https://www.google.com.br" }])
+    for (const input of [
+      { utmSource: "google" },
+      { utmSource: "Google" },
+      { referrer: "https://www.google.de" },
+      { referrer: "http://www.google.com" },
+      { referrer: "https://google.co.uk/" },
+      { referrer: "https://www.google.com.br" },
+    ])
       expect(sourceName(input)).toBe("Google");
   });
 
@@ -37,6 +44,8 @@ describe("sourceName", () => {
   it("shows any other site as its host without scheme, port and www.", () => {
     expect(sourceName({ referrer: "https://www.Partner.example:8443" })).toBe("partner.example");
     expect(sourceName({ utmSource: "https://www.partner.example/" })).toBe("partner.example");
+    expect(sourceName({ utmSource: "ada@evil.example" })).toBe("ada@evil.example");
+    expect(sourceName({ utmSource: "spring newsletter" })).toBe("spring newsletter");
     expect(referrerHost("ftp://x.example")).toBeNull();
     expect(referrerHost("not a url")).toBeNull();
   });

@@ -70,13 +70,6 @@ const SITES: {
 
 const byUtm = new Map(SITES.flatMap((site) => (site.utm ?? []).map((value) => [value, site.name] as const)));
 
-/** The big sites' names, by the hosts and utm_source values that mean them (for the docs and the tests). */
-export const knownSources: ReadonlyArray<{
-  name: string;
-  hosts: readonly string[];
-  utm: readonly string[];
-}> = SITES.map(({ name, hosts, utm = [] }) => ({ name, hosts, utm }));
-
 /** A host's big-site name, or undefined. `google.de`, `www.google.co.uk`, `m.facebook.com`, `lnkd.in` all match. */
 function siteOfHost(host: string): string | undefined {
   for (const site of SITES) {
@@ -116,9 +109,12 @@ export function sourceName({ utmSource, referrer }: { utmSource?: string | null;
   if (utm) {
     const known = byUtm.get(utm);
     if (known) return known;
-    // A utm_source written as a site ("www.google.com", "https://news.example.org/") is that site.
-    const asHost = referrerHost(/^https?:\/\//.test(utm) ? utm : `https://${utm}`);
-    if (asHost && asHost.includes(".") && !/\s/.test(utm)) return siteOfHost(asHost) ?? asHost;
+    // A utm_source written as a site ("www.google.com", "https://news.example.org/") is that site; only a plain
+    // host (with a path at most) is read so, never "user@host" or anything a URL parser would take apart.
+    if (/^(?:https?:\/\/)?[a-z0-9-]+(?:\.[a-z0-9-]+)+(?::\d+)?(?:\/\S*)?$/.test(utm)) {
+      const host = referrerHost(/^https?:\/\//.test(utm) ? utm : `https://${utm}`);
+      if (host) return siteOfHost(host) ?? host;
+    }
     return utm;
   }
   const host = referrer ? referrerHost(referrer) : null;
