@@ -278,7 +278,7 @@ test("a refused recipient is not sent: the error names it, a 550 fails it for go
 }));
 
 // In production: elsewhere a missing mail server means the development .eml preview, which counts as delivered.
-const production = { NODE_ENV: "production", SITE_URL: "http://127.0.0.1", RECAPTCHA_SECRET_KEY: "a-real-looking-secret", LEADS_LINK_SECRET: "a-link-secret-of-at-least-32-characters" };
+const production = { NODE_ENV: "production", SITE_URL: "http://127.0.0.1", RECAPTCHA_SECRET_KEY: "a-real-looking-secret", LEADS_LINK_SECRET: "q7Vd0Jw3nKc9XbT2mRf8LpZ4sHy6GeA1uNo5IvE3xQk=" };
 
 test("a lead stored while a channel was missing is delivered once it is configured; a channel dropped shows as not configured", withSetup({ ...production, LEADS_RETRY_BASE_SECONDS: "60" }, async (s) => {
   await s.current().stop();
@@ -309,7 +309,7 @@ test.describe("with no delivery channel", () => {
   test.afterEach(async () => siteverify.close());
 
   test("production refuses to start without a channel unless LEADS_DELIVERY=store-only; a lead stored then is delivered once a channel is set", async () => {
-    const env = { NODE_ENV: "production", SITE_URL: "http://127.0.0.1", RECAPTCHA_SECRET_KEY: "a-real-looking-secret", RECAPTCHA_VERIFY_URL: siteverify.url, CONTACT_RATE_LIMIT: "1000", LEADS_LINK_SECRET: "a-link-secret-of-at-least-32-characters" };
+    const env = { NODE_ENV: "production", SITE_URL: "http://127.0.0.1", RECAPTCHA_SECRET_KEY: "a-real-looking-secret", RECAPTCHA_VERIFY_URL: siteverify.url, CONTACT_RATE_LIMIT: "1000", LEADS_LINK_SECRET: "q7Vd0Jw3nKc9XbT2mRf8LpZ4sHy6GeA1uNo5IvE3xQk=" };
     await expect(startServer(env)).rejects.toThrow(/exited with 1[\s\S]*No lead delivery channel is configured[\s\S]*LEADS_DELIVERY=store-only/);
     const server = await startServer({ ...env, LEADS_DELIVERY: "store-only" });
     let id: number;

@@ -60,7 +60,7 @@ describe.each(Object.keys(engines) as (keyof typeof engines)[])("start-up on %s"
 
     const inbox = await startSmtpInbox();
     cleanups.push(() => inbox.stop());
-    const config = loadConfig({ ...secret, SITE_URL: "https://www.example.com", SMTP_URL: inbox.url, LEADS_NOTIFY_TO: "sales@example.com", LEADS_MAIL_DIR: mailDir });
+    const config = loadConfig({ ...secret, LEADS_LINK_SECRET: "q7Vd0Jw3nKc9XbT2mRf8LpZ4sHy6GeA1uNo5IvE3xQk=", SITE_URL: "https://www.example.com", SMTP_URL: inbox.url, LEADS_NOTIFY_TO: "sales@example.com", LEADS_MAIL_DIR: mailDir });
     const start = async () => {
       const delivery = createDelivery(config, store, quiet);
       await delivery.start();
