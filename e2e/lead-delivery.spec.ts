@@ -421,6 +421,16 @@ test.describe("start-up configuration", () => {
     await expect(startServer({ SMTP_URL: "smtp://127.0.0.1:9" })).rejects.toThrow(/LEADS_NOTIFY_TO is not/);
   });
 
+  test("refuses a guessable or missing link secret for a site off this machine, a calendar that can never be met and a legacy time zone, each in one clear line", async () => {
+    const mailed = { SMTP_URL: "smtp://127.0.0.1:9", LEADS_NOTIFY_TO: "sales@arcline.example" };
+    await expect(startServer({ ...mailed, LEADS_LINK_SECRET: "a".repeat(40) })).rejects.toThrow(/LEADS_LINK_SECRET is too weak/);
+    await expect(startServer({ ...mailed, LEADS_LINK_SECRET: "changeme-changeme-changeme-changeme-changeme" })).rejects.toThrow(/LEADS_LINK_SECRET is too weak/);
+    // A public SITE_URL without NODE_ENV=production (the test keys are refused there first: a real-looking secret).
+    await expect(startServer({ ...mailed, SITE_URL: "https://www.arcline.example", RECAPTCHA_SECRET_KEY: "a-real-looking-secret" })).rejects.toThrow(/LEADS_LINK_SECRET is not set: for the site https:\/\/www\.arcline\.example/);
+    await expect(startServer({ SALES_HOURS: "Mon 09:00-09:05", SALES_RESPONSE_MINUTES: "2000" })).rejects.toThrow(/SALES_RESPONSE_MINUTES=2000 cannot be met within SALES_HOURS="Mon 09:00-09:05"/);
+    await expect(startServer({ COMPANY_TIME_ZONE: "EST" })).rejects.toThrow(/COMPANY_TIME_ZONE: "EST" is an abbreviation or a legacy name/);
+  });
+
   test("refuses a webhook secret outside 24 to 64 bytes, and a plain-http webhook in production, naming the variable", async () => {
     const url = "http://127.0.0.1:9/hook";
     const ofBytes = (n: number) => `whsec_${Buffer.alloc(n, 1).toString("base64")}`;
