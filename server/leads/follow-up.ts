@@ -102,6 +102,8 @@ export function reminderChatSender(url: string, settings: FollowUpSettings, time
 /**
  * The lead.taken event (Standard Webhooks, like lead.created): who has the lead now and since when, every take so
  * far, and the business time to the first take. No visitor data: a CRM joins it to lead.created by `id`.
+ * `sequence` numbers the lead's takes (1, 2, …) and `takenAt` is the take's own time: webhooks may arrive out of
+ * order (a retry after a later take), and a CRM keeps the event with the highest sequence.
  */
 export async function takeEventBody(store: Pick<Store, "findLeads">, job: OutboxJob, calendar: Calendar) {
   const [lead] = await store.findLeads(String(job.lead.id));
@@ -116,6 +118,7 @@ export async function takeEventBody(store: Pick<Store, "findLeads">, job: Outbox
       reference: leadReference(job.lead),
       takenBy: current?.takenBy ?? null,
       takenAt: current?.takenAt ?? null,
+      sequence: takes.length,
       takeover: takes.length > 1,
       takes,
       businessSecondsToTake: first ? Math.round(businessMsBetween(new Date(job.lead.createdAt), new Date(first), calendar) / 1000) : null,
