@@ -278,7 +278,7 @@ test("a refused recipient is not sent: the error names it, a 550 fails it for go
 }));
 
 // In production: elsewhere a missing mail server means the development .eml preview, which counts as delivered.
-const production = { NODE_ENV: "production", SITE_URL: "http://127.0.0.1", RECAPTCHA_SECRET_KEY: "a-real-looking-secret", LEADS_LINK_SECRET: "a-link-secret-of-at-least-32-characters" };
+const production = { NODE_ENV: "production", SITE_URL: "http://127.0.0.1", RECAPTCHA_SECRET_KEY: "a-real-looking-secret", LEADS_LINK_SECRET: "q7Vd0Jw3nKc9XbT2mRf8LpZ4sHy6GeA1uNo5IvE3xQk=" };
 
 test("a lead stored while a channel was missing is delivered once it is configured; a channel dropped shows as not configured", withSetup({ ...production, LEADS_RETRY_BASE_SECONDS: "60" }, async (s) => {
   await s.current().stop();
@@ -309,7 +309,7 @@ test.describe("with no delivery channel", () => {
   test.afterEach(async () => siteverify.close());
 
   test("production refuses to start without a channel unless LEADS_DELIVERY=store-only; a lead stored then is delivered once a channel is set", async () => {
-    const env = { NODE_ENV: "production", SITE_URL: "http://127.0.0.1", RECAPTCHA_SECRET_KEY: "a-real-looking-secret", RECAPTCHA_VERIFY_URL: siteverify.url, CONTACT_RATE_LIMIT: "1000", LEADS_LINK_SECRET: "a-link-secret-of-at-least-32-characters" };
+    const env = { NODE_ENV: "production", SITE_URL: "http://127.0.0.1", RECAPTCHA_SECRET_KEY: "a-real-looking-secret", RECAPTCHA_VERIFY_URL: siteverify.url, CONTACT_RATE_LIMIT: "1000", LEADS_LINK_SECRET: "q7Vd0Jw3nKc9XbT2mRf8LpZ4sHy6GeA1uNo5IvE3xQk=" };
     await expect(startServer(env)).rejects.toThrow(/exited with 1[\s\S]*No lead delivery channel is configured[\s\S]*LEADS_DELIVERY=store-only/);
     const server = await startServer({ ...env, LEADS_DELIVERY: "store-only" });
     let id: number;
@@ -419,6 +419,16 @@ test.describe("start-up configuration", () => {
     await expect(startServer({ LEADS_WEBHOOK_URL: "http://127.0.0.1:9/hook" })).rejects.toThrow(/LEADS_WEBHOOK_URL is set but LEADS_WEBHOOK_SECRET is not/);
     await expect(startServer({ LEADS_WEBHOOK_URL: "http://127.0.0.1:9/hook", LEADS_WEBHOOK_SECRET: "plain" })).rejects.toThrow(/whsec_/);
     await expect(startServer({ SMTP_URL: "smtp://127.0.0.1:9" })).rejects.toThrow(/LEADS_NOTIFY_TO is not/);
+  });
+
+  test("refuses a guessable or missing link secret for a site off this machine, a calendar that can never be met and a legacy time zone, each in one clear line", async () => {
+    const mailed = { SMTP_URL: "smtp://127.0.0.1:9", LEADS_NOTIFY_TO: "sales@arcline.example" };
+    await expect(startServer({ ...mailed, LEADS_LINK_SECRET: "a".repeat(40) })).rejects.toThrow(/LEADS_LINK_SECRET is too weak/);
+    await expect(startServer({ ...mailed, LEADS_LINK_SECRET: "changeme-changeme-changeme-changeme-changeme" })).rejects.toThrow(/LEADS_LINK_SECRET is too weak/);
+    // A public SITE_URL without NODE_ENV=production (the test keys are refused there first: a real-looking secret).
+    await expect(startServer({ ...mailed, SITE_URL: "https://www.arcline.example", RECAPTCHA_SECRET_KEY: "a-real-looking-secret" })).rejects.toThrow(/LEADS_LINK_SECRET is not set: for the site https:\/\/www\.arcline\.example/);
+    await expect(startServer({ SALES_HOURS: "Mon 09:00-09:05", SALES_RESPONSE_MINUTES: "2000" })).rejects.toThrow(/SALES_RESPONSE_MINUTES=2000 cannot be met within SALES_HOURS="Mon 09:00-09:05"/);
+    await expect(startServer({ COMPANY_TIME_ZONE: "EST" })).rejects.toThrow(/COMPANY_TIME_ZONE: "EST" is an abbreviation or a legacy name/);
   });
 
   test("refuses a webhook secret outside 24 to 64 bytes, and a plain-http webhook in production, naming the variable", async () => {

@@ -63,8 +63,10 @@ async function newLead(overrides: Record<string, unknown> = {}) {
   const mail = inbox.mails.find((m) => m.mail.text?.includes(body.message as string))!;
   const link = /^Take this lead: (\S+)$/m.exec(mail.mail.text ?? "")?.[1];
   expect(link, "the sales e-mail carries the take link").toMatch(new RegExp(`^${SITE_URL}/leads/take/${answer.id}\\.[A-Za-z0-9_-]{43}$`));
-  // The HTML part has it too.
-  expect(mail.mail.html).toContain(`<a href="${link}">Take this lead</a>`);
+  // The HTML part has it too, first, as a button.
+  const html = String(mail.mail.html);
+  expect(html.indexOf(`<a href="${link}" style="display:inline-block;`)).toBe(html.indexOf("<a "));
+  expect(html).toContain(">Take this lead</a>");
   return { publicId: answer.id, link: link!, body };
 }
 

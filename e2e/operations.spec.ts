@@ -5,7 +5,7 @@ import { expect, test } from "@playwright/test";
 import { startFakeSiteverify, type FakeSiteverify } from "./support/fake-siteverify.mjs";
 import { newWebhookSecret, startSmtpInbox, startWebhookReceiver } from "./support/lead-inbox.mjs";
 import { startPostgres } from "./support/postgres.mjs";
-import { engine, listMessages, setCreatedAt, startServer, withLeadId, type SiteServer } from "./support/servers";
+import { engine, listMessages, runMessagesWith, setCreatedAt, setDeadlines, startServer, withLeadId, type SiteServer } from "./support/servers";
 import { lead, unique } from "./support/leads";
 
 /*
@@ -237,6 +237,35 @@ test("npm run messages -- status exits 0 when healthy, 1 naming the channel when
   const usage = await status(site.databaseUrl, "--max-age", "1 week");
   expect(usage.code).toBe(2);
   expect(usage.stderr).toContain('--max-age "1 week" is not a duration');
+});
+
+test("messages status exits 1 naming each verified lead not taken after two windows; a take from the terminal reaches the webhook through the server, numbered", async () => {
+  test.slow();
+  const { hooks, site } = await withReceivers();
+  const [waiting, taken] = [await post(site, lead({ company: "Waiting Ltd" })), await post(site, lead({ company: "Taken Ltd" }))];
+  await expect.poll(async () => (await listMessages(site.databaseUrl)).flatMap((m) => m.deliveries.map((d) => d.status)), { timeout: 20_000 }).toEqual(["sent", "sent", "sent", "sent"]);
+  const reference = (lead: { publicId?: string }) => lead.publicId!.slice(0, 8).toUpperCase();
+  const hoursAgo = (hours: number) => new Date(Date.now() - hours * 3_600_000);
+  for (const { id } of [waiting, taken]) await setDeadlines(site.databaseUrl, id, hoursAgo(5), hoursAgo(3));
+
+  // The operator's shell has none of the server's settings: the event still goes, through the outbox, by the server.
+  const shell = { LEADS_WEBHOOK_URL: "", LEADS_WEBHOOK_SECRET: "", SMTP_URL: "" };
+  await runMessagesWith(shell, site.databaseUrl, "take", reference(taken), "--by", "Ada");
+  await hooks.waitFor((deliveries) => deliveries.some((d) => d.payload.type === "lead.taken" && d.payload.data.id === taken.id), 20_000);
+  await runMessagesWith(shell, site.databaseUrl, "take", reference(taken), "--by", "Bob", "--takeover");
+  await hooks.waitFor((deliveries) => deliveries.filter((d) => d.payload.type === "lead.taken").length === 2, 20_000);
+  const events = hooks.deliveries.filter((d) => d.payload.type === "lead.taken").map((d) => d.payload.data);
+  expect(events.map(({ takenBy, sequence }) => `${String(takenBy)}:${String(sequence)}`)).toEqual(["Ada:1", "Bob:2"]);
+  for (const event of events) expect(Date.parse(String(event.takenAt))).toBeGreaterThan(Date.now() - 60_000);
+
+  const checked = await status(site.databaseUrl);
+  expect(checked.code).toBe(1);
+  expect(checked.stdout).toContain(`PROBLEM lead ${reference(waiting)} (#${waiting.id}) is not taken after two windows`);
+  expect(checked.stdout).not.toContain(reference(taken));
+  const report = JSON.parse((await status(site.databaseUrl, "--format", "json")).stdout) as { problems: { kind: string; lead?: string }[] };
+  expect(report.problems).toEqual([expect.objectContaining({ kind: "untaken", lead: reference(waiting) })]);
+  await runMessagesWith(shell, site.databaseUrl, "take", reference(waiting), "--by", "Ada");
+  expect((await status(site.databaseUrl)).code).toBe(0);
 });
 
 test("readiness is 503 while PostgreSQL is stopped and 200 again when it is back; liveness stays 200", async () => {

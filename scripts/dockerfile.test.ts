@@ -120,11 +120,11 @@ describe("Dockerfile", () => {
     const build = commands.split("\n").find((line) => line.startsWith("docker build"))!;
     const run = commands.split("\n").find((line) => line.startsWith("docker run"))!;
     const buildArgs = Object.fromEntries([...build.matchAll(/--build-arg (\w+)=(\S+)/g)].map((match) => [match[1]!, match[2]!]));
-    // The image's ENV (SITE_URL from its build argument), then each -e of the example ("…" stands for a secret).
+    // The image's ENV (SITE_URL from its build argument), then each -e of the example ("…" stands for a secret, as openssl rand makes one).
     const imageEnv = Object.fromEntries(
       args(final, "ENV").join(" ").split(/\s+/).map((pair) => pair.split("=") as [string, string]).map(([name, value]) => [name, value.replace(/^\$\{(\w+)\}$/, (_, arg: string) => buildArgs[arg] ?? "")]),
     );
-    const runEnv = Object.fromEntries([...run.matchAll(/-e (\w+)=(\S+)/g)].map((match) => [match[1]!, match[2]!.replace("…", "a-secret-of-at-least-32-characters-x")]));
+    const runEnv = Object.fromEntries([...run.matchAll(/-e (\w+)=(\S+)/g)].map((match) => [match[1]!, match[2]!.replace("…", "Zq4vN8tR2wK6yH0mB3xC7jL1pF5sD9gA")]));
     expect(Object.keys(runEnv)).toEqual(expect.arrayContaining(["RECAPTCHA_SECRET_KEY", "SMTP_URL", "LEADS_NOTIFY_TO", "TRUST_PROXY"]));
     const config = loadConfig({ ...imageEnv, ...runEnv });
     expect(config.leadsFrom).toBe("no-reply@www.example.com");

@@ -3,6 +3,8 @@ import { describe, expect, it } from "vitest";
 import { loadConfig } from "./config";
 
 const base = { RECAPTCHA_SECRET_KEY: "a-real-looking-secret" };
+// What openssl rand -base64 32 gives.
+const LINK_SECRET = "q7Vd0Jw3nKc9XbT2mRf8LpZ4sHy6GeA1uNo5IvE3xQk=";
 
 describe("the no-delivery-channel refusal", () => {
   it("treats a public SITE_URL like production: without NODE_ENV, sales' e-mails would only be written as previews", () => {
@@ -22,7 +24,7 @@ describe("the no-delivery-channel refusal", () => {
   it("still starts for a site on this machine, or when storing only is intended, or with a channel", () => {
     expect(loadConfig({ ...base, SITE_URL: "http://localhost:3000" }).SMTP_URL).toBeUndefined();
     expect(loadConfig({ ...base, SITE_URL: "https://www.example.com", LEADS_DELIVERY: "store-only" }).LEADS_DELIVERY).toBe("store-only");
-    expect(loadConfig({ ...base, SITE_URL: "https://www.example.com", SMTP_URL: "smtp://mail.example.com:587", LEADS_NOTIFY_TO: "sales@example.com" }).leadsFrom).toBe("no-reply@www.example.com");
+    expect(loadConfig({ ...base, SITE_URL: "https://www.example.com", SMTP_URL: "smtp://mail.example.com:587", LEADS_NOTIFY_TO: "sales@example.com", LEADS_LINK_SECRET: LINK_SECRET }).leadsFrom).toBe("no-reply@www.example.com");
   });
 });
 
@@ -63,8 +65,46 @@ describe("taking leads and reminders (issue 31)", () => {
     const production = { ...base, NODE_ENV: "production", SITE_URL: "https://www.example.com", RECAPTCHA_SECRET_KEY: "real-secret", SMTP_URL: "smtp://mail.example.com:25", LEADS_NOTIFY_TO: "sales@example.com" };
     expect(() => loadConfig(production)).toThrow(/^LEADS_LINK_SECRET is not set/);
     expect(() => loadConfig({ ...production, LEADS_LINK_SECRET: "short" })).toThrow(/LEADS_LINK_SECRET: must be at least 32 characters/);
-    expect(loadConfig({ ...production, LEADS_LINK_SECRET: "x".repeat(32) }).linkBase).toBe("https://www.example.com");
+    expect(loadConfig({ ...production, LEADS_LINK_SECRET: LINK_SECRET }).linkBase).toBe("https://www.example.com");
     // Elsewhere a secret of the process's own.
     expect(loadConfig(base).linkSecret.length).toBeGreaterThanOrEqual(32);
+  });
+
+  it("judges LEADS_LINK_SECRET by its content, as KEYSTATIC_SECRET is: a long secret anyone could guess is refused", () => {
+    const mailed = { ...base, SMTP_URL: "smtp://mail.example.com:25", LEADS_NOTIFY_TO: "sales@example.com" };
+    for (const weak of ["a".repeat(40), "changeme-changeme-changeme-changeme-changeme", "x".repeat(32), "0123456789abcdefghijklmnopqrstuvwxyz"]) {
+      for (const env of [{ ...mailed, NODE_ENV: "production", SITE_URL: "https://www.example.com" }, { ...mailed, SITE_URL: "http://localhost:3000" }, {}]) {
+        expect(() => loadConfig({ ...env, LEADS_LINK_SECRET: weak }), weak).toThrow(/^LEADS_LINK_SECRET is too weak: .*openssl rand -base64 32/);
+      }
+    }
+    expect(loadConfig({ ...mailed, LEADS_LINK_SECRET: LINK_SECRET }).linkSecret).toBe(LINK_SECRET);
+  });
+
+  it("requires LEADS_LINK_SECRET for any SITE_URL not on this machine, whatever NODE_ENV says: a per-process secret breaks every mailed link at the next restart", () => {
+    const mailed = { ...base, SMTP_URL: "smtp://mail.example.com:25", LEADS_NOTIFY_TO: "sales@example.com" };
+    for (const NODE_ENV of [undefined, "development", "staging"]) {
+      expect(() => loadConfig({ ...mailed, NODE_ENV, SITE_URL: "https://www.example.com" }), NODE_ENV).toThrow(
+        /^LEADS_LINK_SECRET is not set: for the site https:\/\/www\.example\.com \(not on this machine, whatever NODE_ENV says\)/,
+      );
+    }
+    expect(() => loadConfig({ ...base, LEADS_CHAT_WEBHOOK_URL: "https://chat.example.com/hook", LEADS_DELIVERY: undefined, SITE_URL: "http://10.0.0.5:3000", LEADS_WEBHOOK_URL: "https://crm.example.com/leads", LEADS_WEBHOOK_SECRET: `whsec_${Buffer.alloc(32, 1).toString("base64")}` })).toThrow(/^LEADS_LINK_SECRET is not set/);
+    // On this machine, a developer's links may die with the process.
+    for (const SITE_URL of ["http://localhost:5173", "http://127.0.0.1:3000", "http://[::1]:3000"]) expect(loadConfig({ ...mailed, SITE_URL }).linkSecret.length).toBeGreaterThanOrEqual(32);
+  });
+
+  it("refuses a calendar whose window can never be met, naming both settings", () => {
+    expect(() => loadConfig({ ...base, SALES_HOURS: "Mon 09:00-09:05", SALES_RESPONSE_MINUTES: "2000" })).toThrow(
+      /^SALES_RESPONSE_MINUTES=2000 cannot be met within SALES_HOURS="Mon 09:00-09:05": a lead arriving now would be due/,
+    );
+    expect(loadConfig({ ...base, SALES_HOURS: "Mon 09:00-09:05", SALES_RESPONSE_MINUTES: "20" }).SALES_RESPONSE_MINUTES).toBe(20);
+    expect(loadConfig({ ...base, SALES_RESPONSE_MINUTES: "2000" }).SALES_RESPONSE_MINUTES).toBe(2000);
+  });
+
+  it("takes COMPANY_TIME_ZONE as a region's name or UTC; abbreviations and legacy names are refused with that hint", () => {
+    for (const zone of ["UTC", "Europe/Berlin", "America/New_York", "America/Argentina/Buenos_Aires", "Asia/Kolkata"]) expect(loadConfig({ ...base, COMPANY_TIME_ZONE: zone }).COMPANY_TIME_ZONE).toBe(zone);
+    for (const zone of ["EST", "CET", "PST8PDT", "US/Eastern", "Etc/GMT+5", "GMT"]) {
+      expect(() => loadConfig({ ...base, COMPANY_TIME_ZONE: zone }), zone).toThrow(new RegExp(`COMPANY_TIME_ZONE: "${zone.replace("+", "\\+")}" is an abbreviation or a legacy name, which does not follow a region's rules .*America/New_York`));
+    }
+    expect(() => loadConfig({ ...base, COMPANY_TIME_ZONE: "Mars/Olympus" })).toThrow(/COMPANY_TIME_ZONE: "Mars\/Olympus" is not a time zone/);
   });
 });

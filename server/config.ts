@@ -6,7 +6,8 @@ import { checkTimeZone } from "./delivery/lead-text";
 import { DEFAULT_MAIL_DIR } from "./delivery/email";
 import { checkWebhookSecret } from "./delivery/webhook";
 import { trustProxyEnv } from "./client-ip";
-import { DEFAULT_SALES_HOURS, parseHolidays, parseSalesHours } from "./leads/business-hours";
+import { DEFAULT_SALES_HOURS, parseHolidays, parseSalesHours, responseDeadlines } from "./leads/business-hours";
+import { weakSecret } from "./contact/secret-check";
 import { LINK_SECRET_MIN_CHARS, ephemeralLinkSecret } from "./leads/take-token";
 
 /*
@@ -100,18 +101,14 @@ const envSchema = z.object({
   LEADS_MAIL_DIR: z.string().default(DEFAULT_MAIL_DIR),
   /** "store-only": production without any delivery channel is intended (otherwise it refuses to start). */
   LEADS_DELIVERY: z.enum(["store-only"], "must be store-only (or unset)").optional(),
-  /** The company's time zone: the e-mails give times in it, and name it. */
+  /** The company's time zone: the e-mails give times in it, and name it. A region's name or UTC (regionZoneProblem). */
   COMPANY_TIME_ZONE: z
     .string()
     .default("UTC")
-    .refine((zone) => {
-      try {
-        checkTimeZone(zone);
-        return true;
-      } catch {
-        return false;
-      }
-    }, "must be an IANA time zone such as UTC, Europe/Berlin or America/New_York"),
+    .superRefine((zone, context) => {
+      const problem = regionZoneProblem(zone);
+      if (problem) context.addIssue({ code: "custom", message: problem });
+    }),
   /** The visitor's confirmation e-mail: off unless "on". */
   LEADS_CONFIRMATION: z.enum(["on", "off"]).default("off"),
   /** Confirmations queued per hour, all addresses and instances together: the form cannot become a mail cannon. */
@@ -176,9 +173,30 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
       `No lead delivery channel is configured${where}: set SMTP_URL and LEADS_NOTIFY_TO, or LEADS_WEBHOOK_URL and LEADS_WEBHOOK_SECRET; or set LEADS_DELIVERY=store-only if leads are only to be stored (read with npm run messages).`,
     );
   }
-  // Like the webhook secret: a link sales follow must not be forgeable, nor change meaning at each restart.
-  if (production && !values.LEADS_LINK_SECRET && (values.SMTP_URL || values.LEADS_CHAT_WEBHOOK_URL)) {
-    throw new Error(`LEADS_LINK_SECRET is not set: in production the "take this lead" links in sales' e-mails and the chat alert are signed with it (at least ${LINK_SECRET_MIN_CHARS} random characters, the same on every instance; e.g. openssl rand -base64 32).`);
+  // Like the webhook secret: a link sales follow must not be forgeable (the API answers each visitor their lead's
+  // public id, so a guessable secret lets them sign their own take link), nor change meaning at each restart. A
+  // site on any address but this machine's is a live one, whatever NODE_ENV says.
+  if (values.LEADS_LINK_SECRET) {
+    const weak = weakSecret(values.LEADS_LINK_SECRET);
+    if (weak) throw new Error(`LEADS_LINK_SECRET is too weak: ${weak} (whoever guesses it can take any lead): make one with openssl rand -base64 32.`);
+  }
+  const live = production || (values.SITE_URL !== undefined && !isLoopbackUrl(values.SITE_URL));
+  if (live && !values.LEADS_LINK_SECRET && (values.SMTP_URL || values.LEADS_CHAT_WEBHOOK_URL)) {
+    const where = production ? "in production" : `for the site ${values.SITE_URL} (not on this machine, whatever NODE_ENV says)`;
+    throw new Error(`LEADS_LINK_SECRET is not set: ${where} the "take this lead" links in sales' e-mails and the chat alert are signed with it, and a secret made per process would break every link at the next restart (at least ${LINK_SECRET_MIN_CHARS} random characters, the same on every instance; e.g. openssl rand -base64 32).`);
+  }
+  // A window no calendar can close would leave every lead without a due time: refused here, not at each lead.
+  const calendar = { hours: values.SALES_HOURS, timeZone: values.COMPANY_TIME_ZONE, holidays: values.SALES_HOLIDAYS };
+  let respondBy: Date | undefined;
+  try {
+    respondBy = responseDeadlines(new Date(), values.SALES_RESPONSE_MINUTES, calendar).respondBy;
+  } catch {
+    respondBy = undefined;
+  }
+  if (!respondBy || respondBy.getTime() - Date.now() > MAX_WINDOW_MS) {
+    throw new Error(
+      `SALES_RESPONSE_MINUTES=${values.SALES_RESPONSE_MINUTES} cannot be met within SALES_HOURS="${env.SALES_HOURS ?? DEFAULT_SALES_HOURS}"${values.SALES_HOLIDAYS.size ? " and SALES_HOLIDAYS" : ""}: a lead arriving now would be due ${respondBy ? `only on ${respondBy.toISOString().slice(0, 10)}` : "never (nor escalated within ten years)"}. Widen the hours or shorten the window (a lead must be due within a year).`,
+    );
   }
   if (values.SALES_ESCALATION_TO.length > 0 && !values.SMTP_URL && (production || isPublicSiteUrl(values.SITE_URL))) {
     throw new Error("SALES_ESCALATION_TO is set but SMTP_URL is not: the escalation is an e-mail.");
@@ -195,6 +213,27 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
     /** Where the links in sales' e-mails and the chat alert point: SITE_URL, else this server's own address. */
     linkBase: values.SITE_URL?.replace(/\/+$/, "") ?? `http://${values.HOST === "0.0.0.0" || values.HOST === "::" ? "localhost" : values.HOST}:${values.PORT}`,
   };
+}
+
+/** The longest a lead may wait for its window's end: a calendar further off than this is a mistake. */
+const MAX_WINDOW_MS = 366 * 24 * 3600_000;
+
+// The region prefixes of the IANA database: a name under one follows that place's rules, daylight saving included.
+const REGIONS = /^(Africa|America|Antarctica|Arctic|Asia|Atlantic|Australia|Europe|Indian|Pacific)\/[A-Za-z0-9_+-]+(\/[A-Za-z0-9_+-]+)*$/;
+
+/**
+ * Why COMPANY_TIME_ZONE cannot be the company's zone, or undefined: it must be UTC or a region's name. An
+ * abbreviation or a legacy name (EST, CET, PST8PDT, US/Eastern, Etc/GMT+5) is a fixed offset or an old rule set that
+ * does not follow the region's own (EST never changes to summer time; New York does).
+ */
+export function regionZoneProblem(zone: string): string | undefined {
+  try {
+    checkTimeZone(zone);
+  } catch {
+    return `"${zone}" is not a time zone: use a region's name such as Europe/Berlin or America/New_York, or UTC`;
+  }
+  if (zone === "UTC" || zone === "Etc/UTC" || REGIONS.test(zone)) return undefined;
+  return `"${zone}" is an abbreviation or a legacy name, which does not follow a region's rules (daylight saving): use the region's name, such as America/New_York, Europe/Berlin or America/Los_Angeles, or UTC`;
 }
 
 /**

@@ -5,11 +5,13 @@
  *   npm run messages [-- --format text|json|csv]   every lead with its delivery state, oldest first
  *   npm run messages -- resend <id>                queue a lead's failed deliveries again (id: row id, reference or public id)
  *   npm run messages -- take <id> --by NAME        take a lead (--takeover to take it over)
+ *   npm run messages -- verify <id>                mark an unverified lead verified: its reminder and escalation follow
  *   npm run messages -- settle <id>                give up the deliveries that cannot happen, so retention may delete the lead
  *   npm run messages -- export --email ADDRESS     everything stored about one person (JSON)
  *   npm run messages -- erase --email ADDRESS      delete it, and print how many leads were deleted
  *   npm run messages -- status [--max-age 1h]      the outbox per channel; exit 1 if a delivery to the company failed,
- *                                                  waited too long or was only previewed
+ *                                                  waited too long or was only previewed, or a lead is not taken after
+ *                                                  two windows
  */
 import { randomUUID } from "node:crypto";
 import { existsSync } from "node:fs";
@@ -20,7 +22,7 @@ import { databaseFile } from "./db/sqlite-store";
 import { CHANNEL_NOT_CONFIGURED, DEFAULT_DATABASE_URL, channels, type Delivery, type Lead, type Store } from "./db/store";
 import { DEFAULT_MAIL_DIR, deleteEmlPreviews } from "./delivery/email";
 import { sourceFields } from "./delivery/lead-text";
-import { healthy, outboxProblems, parseAge, statusReport } from "./outbox-status";
+import { healthy, outboxProblems, overdueProblems, parseAge, statusReport } from "./outbox-status";
 import { visible, visibleFields } from "./terminal-text";
 import { loadConfig } from "./config";
 import { leadKey } from "./db/store";
@@ -35,6 +37,8 @@ const USAGE = `Usage:
   npm run messages -- take <id> --by NAME [--takeover]
                                                  take a lead for NAME, as its take link does; --takeover
                                                  takes it over from whoever has it (the history is kept)
+  npm run messages -- verify <id>                mark an unverified lead verified (you read it: a person, not a
+                                                 bot); its reminder and escalation, held until then, follow
   npm run messages -- settle <id>                give up a lead's deliveries that cannot happen (failed, only
                                                  previewed, or waiting for a channel no instance has), so that
                                                  retention may delete the lead
@@ -43,7 +47,9 @@ const USAGE = `Usage:
   npm run messages -- status [--max-age 1h] [--format text|json]
                                                  deliveries per channel and state; exits 1 when one to the company
                                                  has failed, was only previewed, or has waited longer than
-                                                 --max-age (s, m, h, d); the visitor's confirmation only warns
+                                                 --max-age (s, m, h, d), or when a verified lead is still not
+                                                 taken after two windows (named by reference); the visitor's
+                                                 confirmation only warns
 <id> is a lead's row id (42), its reference (the 8 characters a visitor quotes) or its public id.
 Reads DATABASE_URL (default ${DEFAULT_DATABASE_URL}); business times read SALES_HOURS, COMPANY_TIME_ZONE, SALES_HOLIDAYS.
 `;
@@ -198,8 +204,10 @@ async function main() {
       const calendar = calendarFromEnv();
       const result = await withStore(url, async (store) => {
         const lead = await oneLead(store, rest[0], "take");
-        // The lead.taken webhook is sent by a running server: queued when this environment names the webhook, as the servers' does.
-        const event = process.env.LEADS_WEBHOOK_URL ? { channel: "take_webhook" as const, externalId: `msg_${randomUUID().replaceAll("-", "")}` } : undefined;
+        // The lead.taken webhook goes through the outbox, in the take's transaction, and a server sends it: whatever
+        // this shell's environment says, a CRM told of the lead (it has a webhook delivery) is told who took it.
+        const told = lead.deliveries.some((delivery) => delivery.channel === "webhook");
+        const event = told ? { channel: "take_webhook" as const, externalId: `msg_${randomUUID().replaceAll("-", "")}` } : undefined;
         const recorded = await store.takeLead(lead.id, { takenBy: cleaned.name, takenAt: new Date().toISOString(), takeover: values.takeover === true, event });
         return { recorded, lead: listed((await store.findLeads(String(lead.id)))[0] ?? lead, calendar) };
       });
@@ -208,6 +216,14 @@ async function main() {
         process.exitCode = 1;
         process.stdout.write(`Lead #${lead.id} (${lead.reference}) is already ${visible(takeLine(lead))}: nothing changed (--takeover takes it over).\n`);
       } else process.stdout.write(`Lead #${lead.id} (${lead.reference}) ${visible(takeLine(lead))}.\n`);
+      return;
+    }
+    case "verify": {
+      if (missing) throw new Error("verify: no database, so no lead.");
+      let lead: Lead | undefined;
+      const changed = await withStore(url, async (store) => store.markVerified((lead = await oneLead(store, rest[0], "verify")).id));
+      const name = `Lead #${lead!.id} (${leadReference(lead!)})`;
+      process.stdout.write(changed ? `${name} is marked verified: its reminder and escalation are sent when due (at once if past).\n` : `${name} was already verified: nothing changed.\n`);
       return;
     }
     case "export":
@@ -234,8 +250,9 @@ async function main() {
       // A check that pages someone must not pass on a database that is not there.
       if (missing) throw new Error("status: nothing to check.");
       const now = new Date();
-      const stats = await withStore(url, (store) => store.outboxStats());
-      const problems = outboxProblems(stats, { now, maxAgeSeconds });
+      const [stats, overdue] = await withStore(url, (store) => Promise.all([store.outboxStats(), store.overdueLeads(now)]));
+      // A team without Prometheus learns of a lead nobody has taken from this check: named, so it can be chased.
+      const problems = [...outboxProblems(stats, { now, maxAgeSeconds }), ...overdueProblems(overdue, now)];
       process.stdout.write(format === "json" ? `${JSON.stringify(statusReport(stats, problems, now), null, 2)}\n` : statusReport(stats, problems, now, "text"));
       if (!healthy(problems)) process.exitCode = 1;
       return;

@@ -94,7 +94,7 @@ export function createMetrics() {
         for (const channel of channels) this.set({ channel }, read(stats[channel], now));
       },
     });
-  outboxGauge("lead_outbox_pending", "Deliveries waiting to be made (in the store, all instances together).", (stats) => stats.pending);
+  outboxGauge("lead_outbox_pending", "Deliveries due and not yet made (in the store, all instances together); a follow-up before its time, or held until its lead is verified, is not counted.", (stats) => stats.pending);
   outboxGauge("lead_outbox_previewed", "Deliveries only written as development previews, which no person got (sent once the channel is configured).", (stats) => stats.previewed);
   outboxGauge("lead_outbox_failed", "Deliveries given up after every retry, until `npm run messages -- resend`.", (stats) => stats.failed);
   outboxGauge("lead_outbox_oldest_pending_seconds", "Age of the lead behind the oldest pending delivery; 0 when none is pending.", (stats, now) =>

@@ -3,7 +3,7 @@ import { channels, type OutboxStats } from "./db/store";
 import { formatAge, healthy, outboxProblems, parseAge, statusReport } from "./outbox-status";
 
 const now = new Date("2026-01-01T12:00:00.000Z");
-const none = { pending: 0, failed: 0, sent: 0, previewed: 0, settled: 0, oldestPendingAt: null };
+const none = { pending: 0, failed: 0, sent: 0, previewed: 0, settled: 0, scheduled: 0, oldestPendingAt: null };
 const quiet = () => Object.fromEntries(channels.map((channel) => [channel, { ...none }])) as OutboxStats;
 
 describe("messages status", () => {

@@ -1,4 +1,5 @@
 import { channels, type Channel, type OutboxStats } from "./db/store";
+import { leadReference } from "./delivery/lead-text";
 
 /*
  * `npm run messages -- status`: the outbox per channel, and whether someone should look at it. A delivery
@@ -8,7 +9,8 @@ import { channels, type Channel, type OutboxStats } from "./db/store";
  * but never the exit code, because sales got the lead.
  */
 
-export type Problem = { channel: Channel; kind: "failed" | "stale" | "previewed"; severity: "problem" | "warning"; message: string };
+/** A delivery's trouble names its channel; a lead nobody has taken (`untaken`) names the lead by its reference. */
+export type Problem = { channel: Channel | null; lead?: string; kind: "failed" | "stale" | "previewed" | "untaken"; severity: "problem" | "warning"; message: string };
 
 /** Only the channels that bring the lead to the company page someone. */
 const severityOf = (channel: Channel) => (channel === "confirmation" ? "warning" : "problem");
@@ -69,6 +71,21 @@ export function outboxProblems(stats: OutboxStats, { now, maxAgeSeconds }: { now
     }
   }
   return problems;
+}
+
+/** Each verified lead not taken after two windows (its escalation's time), by its reference: a problem (exit 1). */
+export function overdueProblems(leads: { id: number; publicId: string | null; escalateBy: string }[], now: Date): Problem[] {
+  return leads.map((lead) => {
+    const reference = leadReference(lead) || `#${lead.id}`;
+    const waited = formatAge((now.getTime() - new Date(lead.escalateBy).getTime()) / 1000);
+    return {
+      channel: null,
+      lead: reference,
+      kind: "untaken",
+      severity: "problem",
+      message: `lead ${reference} (#${lead.id}) is not taken after two windows (since ${lead.escalateBy}, ${waited} ago): take it with its link or npm run messages -- take ${reference} --by NAME`,
+    };
+  });
 }
 
 export function statusReport(stats: OutboxStats, problems: Problem[], now: Date, format: "text"): string;

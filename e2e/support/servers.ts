@@ -66,6 +66,21 @@ export async function setCreatedAt(databaseUrl: string, ids: number[], createdAt
   await client.end();
 }
 
+/** Moves a lead's response deadlines (the window's end, and twice it): a lead left waiting, without waiting. */
+export async function setDeadlines(databaseUrl: string, id: number, respondBy: Date, escalateBy: Date) {
+  if (databaseUrl.startsWith("file:")) {
+    const db = createClient({ url: databaseUrl });
+    await db.execute("PRAGMA busy_timeout = 5000");
+    await db.execute({ sql: "UPDATE messages SET respond_by = ?, escalate_by = ? WHERE id = ?", args: [respondBy.toISOString(), escalateBy.toISOString(), id] });
+    db.close();
+    return;
+  }
+  const client = new pg.Client({ connectionString: databaseUrl });
+  await client.connect();
+  await client.query("UPDATE messages SET respond_by = $1, escalate_by = $2 WHERE id = $3", [respondBy, escalateBy, id]);
+  await client.end();
+}
+
 /** The API answers with a lead's random public id; this is its row id, the one operators (and `npm run messages`) use. */
 export async function leadIdOf(databaseUrl: string, publicId: string): Promise<number> {
   let rows: Record<string, unknown>[];

@@ -36,7 +36,7 @@ export type ContactApiDeps = {
   /** The outbox rows a new lead gets (one per delivery channel); none by default. */
   enqueue?: (lead: { email: string; verification: Verification; createdAt?: string }) => Enqueue[];
   /** A new lead's response deadlines in business time (issue 31): when to remind, when to escalate. */
-  deadlines?: (createdAt: string) => { respondBy: string; escalateBy: string };
+  deadlines?: (createdAt: string) => { respondBy: string; escalateBy: string } | undefined;
   /** Called once a new lead is committed, so its deliveries start at once. */
   onStored?: () => void;
   rateLimiter?: RateLimiter;
@@ -72,6 +72,15 @@ export function createContactApi({ config, store, log, enqueue = () => [], deadl
     c.header("Retry-After", "30");
     count("unavailable");
     return fail(c, 503, "We could not store your message right now. Please try again in a moment.");
+  };
+  // A lead is never refused for its due time: without one it is stored (and the error logged), only not chased.
+  const dueTimes = (createdAt: string) => {
+    try {
+      return deadlines?.(createdAt);
+    } catch (error) {
+      log.error({ msg: "lead stored without a response deadline", error: (error as Error).message });
+      return undefined;
+    }
   };
   const allowedOrigins = new Set(config.ALLOWED_ORIGINS.map((origin) => origin.replace(/\/+$/, "")));
   const hostnames = config.RECAPTCHA_HOSTNAMES.map((name) => name.toLowerCase());
@@ -209,7 +218,7 @@ export function createContactApi({ config, store, log, enqueue = () => [], deadl
               verification,
               verificationNote: outcome.kind === "unavailable" ? outcome.reason : null,
               source,
-              ...deadlines?.(createdAt),
+              ...dueTimes(createdAt),
             },
             enqueue({ email, verification, createdAt }),
           );

@@ -3,9 +3,9 @@ import pg from "pg";
 import { migrations as allMigrations, type Migration } from "./postgres-migrations";
 import { withPoolClient } from "./postgres-client";
 import { createPostgresRateLimiter } from "./postgres-rate-limit";
-import { OUTBOX_STATS_SQL, toOutboxStats } from "./outbox-stats";
+import { outboxStatsSql, toOutboxStats } from "./outbox-stats";
 import { DELIVERY_COLUMNS, MESSAGE_COLUMNS, sourceColumn, toLeads, toMessage, type Row } from "./rows";
-import { CHANNEL_NOT_CONFIGURED, CONFIRMATION_CAP_WINDOW_MS, CONFIRMATION_WINDOW_MS, PREVIEW_DUE_SLACK_MS, PREVIEW_RECORD_WINDOW_MS, UNDELIVERED, LEAD_CHANNELS_SQL, addressKey, leadKey, type Channel, type Delivered, type EarlierPreview, type Enqueue, type Lead, type NewMessage, type OutboxJob, type Store, type StoredMessage, type Take } from "./store";
+import { CHANNEL_NOT_CONFIGURED, CONFIRMATION_CAP_WINDOW_MS, CONFIRMATION_WINDOW_MS, PREVIEW_DUE_SLACK_MS, PREVIEW_RECORD_WINDOW_MS, UNDELIVERED, LEAD_CHANNELS_SQL, HELD_FOR_VERIFICATION_SQL, addressKey, leadKey, type Channel, type Delivered, type EarlierPreview, type Enqueue, type Lead, type NewMessage, type OutboxJob, type Store, type StoredMessage, type Take } from "./store";
 
 export type PostgresOptions = {
   /** Connections per instance (PG_POOL_MAX). Every instance has its own pool: keep the sum under max_connections. */
@@ -253,6 +253,20 @@ export class PostgresStore implements Store {
     return { pastWindow: Number(result.rows[0]?.past ?? 0), pastTwice: Number(result.rows[0]?.twice ?? 0) };
   }
 
+  async overdueLeads(now: Date) {
+    const result = await this.pool.query<{ id: string; public_id: string | null; escalate_by: Date }>(
+      `SELECT id, public_id, escalate_by FROM messages
+       WHERE taken_at IS NULL AND escalate_by IS NOT NULL AND escalate_by <= $1 AND verification = 'verified' ORDER BY escalate_by, id`,
+      [now],
+    );
+    return result.rows.map((row) => ({ id: Number(row.id), publicId: row.public_id, escalateBy: new Date(row.escalate_by).toISOString() }));
+  }
+
+  async markVerified(leadId: number) {
+    const result = await this.pool.query("UPDATE messages SET verification = 'verified' WHERE id = $1 AND verification = 'unverified'", [leadId]);
+    return (result.rowCount ?? 0) > 0;
+  }
+
   async claimDeliveries(channel: Channel, { now, leaseMs, limit }: { now: Date; leaseMs: number; limit: number }): Promise<OutboxJob[]> {
     const lease = randomUUID();
     // SKIP LOCKED: instances claiming at the same moment take different rows instead of waiting for each other.
@@ -260,10 +274,10 @@ export class PostgresStore implements Store {
     // a lease another instance still holds.
     const claimed = await this.pool.query(
       `WITH due AS (
-         SELECT id FROM outbox
-         WHERE channel = $1 AND status = 'pending' AND next_attempt_at <= $2 AND (locked_until IS NULL OR locked_until <= clock_timestamp())
+         SELECT id FROM outbox o
+         WHERE channel = $1 AND status = 'pending' AND next_attempt_at <= $2 AND (locked_until IS NULL OR locked_until <= clock_timestamp()) AND NOT ${HELD_FOR_VERIFICATION_SQL}
          ORDER BY next_attempt_at, id LIMIT $3
-         FOR UPDATE SKIP LOCKED
+         FOR UPDATE OF o SKIP LOCKED
        )
        UPDATE outbox SET attempts = outbox.attempts + 1, lease = $4, locked_until = clock_timestamp() + $5 * interval '1 millisecond'
        FROM due WHERE outbox.id = due.id
@@ -390,14 +404,14 @@ export class PostgresStore implements Store {
   async nextDue(channel: Channel) {
     // GREATEST ignores NULL: an unleased row is due at next_attempt_at.
     const result = await this.pool.query<{ due: Date | null }>(
-      "SELECT MIN(GREATEST(next_attempt_at, locked_until)) AS due FROM outbox WHERE channel = $1 AND status = 'pending'",
+      `SELECT MIN(GREATEST(next_attempt_at, locked_until)) AS due FROM outbox o WHERE channel = $1 AND status = 'pending' AND NOT ${HELD_FOR_VERIFICATION_SQL}`,
       [channel],
     );
     return result.rows[0]?.due ?? null;
   }
 
   async outboxStats() {
-    return toOutboxStats((await this.pool.query(OUTBOX_STATS_SQL)).rows);
+    return toOutboxStats((await this.pool.query(outboxStatsSql("now()"))).rows);
   }
 
   async ping() {

@@ -4,9 +4,9 @@ import { dirname, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 import { createClient, type Client, type Row } from "@libsql/client";
 import { migrations as allMigrations, type Migration } from "./sqlite-migrations";
-import { OUTBOX_STATS_SQL, toOutboxStats } from "./outbox-stats";
+import { outboxStatsSql, toOutboxStats } from "./outbox-stats";
 import { DELIVERY_COLUMNS, MESSAGE_COLUMNS, sourceColumn, toLeads, toMessage } from "./rows";
-import { CHANNEL_NOT_CONFIGURED, CONFIRMATION_CAP_WINDOW_MS, CONFIRMATION_WINDOW_MS, PREVIEW_DUE_SLACK_MS, PREVIEW_RECORD_WINDOW_MS, UNDELIVERED, LEAD_CHANNELS_SQL, addressKey, leadKey, type Channel, type Delivered, type EarlierPreview, type Enqueue, type Lead, type NewMessage, type OutboxJob, type Store, type StoredMessage, type Take } from "./store";
+import { CHANNEL_NOT_CONFIGURED, CONFIRMATION_CAP_WINDOW_MS, CONFIRMATION_WINDOW_MS, PREVIEW_DUE_SLACK_MS, PREVIEW_RECORD_WINDOW_MS, UNDELIVERED, LEAD_CHANNELS_SQL, HELD_FOR_VERIFICATION_SQL, addressKey, leadKey, type Channel, type Delivered, type EarlierPreview, type Enqueue, type Lead, type NewMessage, type OutboxJob, type Store, type StoredMessage, type Take } from "./store";
 
 export type Database = Client;
 
@@ -239,6 +239,20 @@ export class SqliteStore implements Store {
     return { pastWindow: Number(result.rows[0]?.past ?? 0), pastTwice: Number(result.rows[0]?.twice ?? 0) };
   }
 
+  async overdueLeads(now: Date) {
+    const result = await this.db.execute({
+      sql: `SELECT id, public_id, escalate_by FROM messages
+            WHERE taken_at IS NULL AND escalate_by IS NOT NULL AND escalate_by <= ? AND verification = 'verified' ORDER BY escalate_by, id`,
+      args: [now.toISOString()],
+    });
+    return result.rows.map((row) => ({ id: Number(row.id), publicId: row.public_id == null ? null : String(row.public_id), escalateBy: new Date(String(row.escalate_by)).toISOString() }));
+  }
+
+  async markVerified(leadId: number) {
+    const result = await this.db.execute({ sql: "UPDATE messages SET verification = 'verified' WHERE id = ? AND verification = 'unverified'", args: [leadId] });
+    return result.rowsAffected > 0;
+  }
+
   async claimDeliveries(channel: Channel, { now, leaseMs, limit }: { now: Date; leaseMs: number; limit: number }): Promise<OutboxJob[]> {
     const lease = randomUUID();
     const at = now.toISOString();
@@ -247,8 +261,8 @@ export class SqliteStore implements Store {
     const claimed = await this.db.execute({
       sql: `UPDATE outbox SET attempts = attempts + 1, lease = ?, locked_until = ?
             WHERE id IN (
-              SELECT id FROM outbox
-              WHERE channel = ? AND status = 'pending' AND next_attempt_at <= ? AND (locked_until IS NULL OR locked_until <= ?)
+              SELECT id FROM outbox o
+              WHERE channel = ? AND status = 'pending' AND next_attempt_at <= ? AND (locked_until IS NULL OR locked_until <= ?) AND NOT ${HELD_FOR_VERIFICATION_SQL}
               ORDER BY next_attempt_at, id LIMIT ?
             )
             RETURNING id, message_id, external_id, attempts`,
@@ -377,7 +391,7 @@ export class SqliteStore implements Store {
   async nextDue(channel: Channel) {
     const result = await this.db.execute({
       sql: `SELECT MIN(CASE WHEN locked_until > next_attempt_at THEN locked_until ELSE next_attempt_at END) AS due
-            FROM outbox WHERE channel = ? AND status = 'pending'`,
+            FROM outbox o WHERE channel = ? AND status = 'pending' AND NOT ${HELD_FOR_VERIFICATION_SQL}`,
       args: [channel],
     });
     const due = result.rows[0]?.due;
@@ -385,7 +399,7 @@ export class SqliteStore implements Store {
   }
 
   async outboxStats() {
-    return toOutboxStats((await this.db.execute(OUTBOX_STATS_SQL)).rows);
+    return toOutboxStats((await this.db.execute(outboxStatsSql("strftime('%Y-%m-%dT%H:%M:%fZ', 'now')"))).rows);
   }
 
   async ping() {

@@ -150,7 +150,7 @@ describe.each(Object.keys(engines) as (keyof typeof engines)[])("the %s store", 
 
   it("counts each channel's deliveries by state, with the arrival of the oldest pending lead, zeros for a quiet channel", async () => {
     const store = await open();
-    const empty = { pending: 0, failed: 0, sent: 0, previewed: 0, settled: 0, oldestPendingAt: null };
+    const empty = { pending: 0, failed: 0, sent: 0, previewed: 0, settled: 0, scheduled: 0, oldestPendingAt: null };
     expect(await store.outboxStats()).toEqual(Object.fromEntries(channels.map((channel) => [channel, empty])));
     await store.insertLead({ ...sample, createdAt: "2025-03-01T10:00:00.000Z" }, both);
     await store.insertLead({ ...sample, createdAt: "2025-03-01T09:00:00.000Z" }, both);

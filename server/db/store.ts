@@ -14,6 +14,13 @@ export type Channel = (typeof channels)[number];
  * escalation e-mail at twice the window, and the lead.taken webhook. Each waits in the outbox until it is due.
  */
 export const followUpChannels = ["reminder", "reminder_chat", "escalation", "take_webhook"] as const satisfies readonly Channel[];
+/**
+ * The follow-ups that chase sales about a lead: held while the lead is unverified (the bot check could not be asked),
+ * sent once an operator marks it verified (`messages -- verify`). Only real leads are chased.
+ */
+export const CHASE_CHANNELS_SQL = "('reminder', 'reminder_chat', 'escalation')";
+/** An outbox row (alias `o`) of a chase channel whose lead is unverified: not claimed, not due, not counted as waiting. */
+export const HELD_FOR_VERIFICATION_SQL = `(o.channel IN ${CHASE_CHANNELS_SQL} AND EXISTS (SELECT 1 FROM messages hm WHERE hm.id = o.message_id AND hm.verification = 'unverified'))`;
 /** The channels that bring the lead itself to the company: only they keep a lead from retention. */
 export const LEAD_CHANNELS_SQL = "('email', 'webhook', 'chat')";
 /**
@@ -69,8 +76,12 @@ export type Delivery = {
 
 export type Lead = StoredMessage & { deliveries: Delivery[]; takes?: Take[] };
 
-/** One channel's outbox: how many deliveries are in each state, and when the lead of the oldest pending one arrived. */
-export type ChannelStats = Record<DeliveryStatus, number> & { oldestPendingAt: Date | null };
+/**
+ * One channel's outbox: how many deliveries are in each state, and when the lead of the oldest pending one arrived.
+ * `pending` counts due deliveries only; `scheduled` the pending ones not due yet (a follow-up before its time) or
+ * held until their lead is marked verified.
+ */
+export type ChannelStats = Record<DeliveryStatus, number> & { scheduled: number; oldestPendingAt: Date | null };
 /** Every channel of `channels`, those with no rows included (zeros). */
 export type OutboxStats = Record<Channel, ChannelStats>;
 
@@ -121,6 +132,13 @@ export interface Store {
   takeLead(leadId: number, take: Take & { takeover: boolean; event?: Enqueue }): Promise<boolean>;
   /** Leads not taken whose window (and twice it) has ended by `now`. */
   responseBacklog(now: Date): Promise<{ pastWindow: number; pastTwice: number }>;
+  /** The verified leads not taken whose two windows (the escalation's time) have ended by `now`, the longest waiting first. */
+  overdueLeads(now: Date): Promise<{ id: number; publicId: string | null; escalateBy: string }[]>;
+  /**
+   * Marks an unverified lead verified (an operator vouches for it): its held reminder and escalation become due as
+   * they were set. Resolves to whether it changed anything.
+   */
+  markVerified(leadId: number): Promise<boolean>;
   /**
    * Takes up to `limit` due deliveries of one channel for `leaseMs`, counting the attempt. `now` decides what is
    * due; the lease runs on the store's clock (PostgreSQL: the database's, the same for every instance).

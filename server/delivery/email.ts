@@ -55,12 +55,15 @@ export function composeLeadEmail(lead: StoredMessage, messageId: string, setting
   // The plain-text part says everything the HTML one does, in the same order.
   const lines = (pairs: [string, string][]) => pairs.map(([label, value]) => `${label}: ${oneLine(value)}`);
   const link = settings.takeLink?.(lead);
-  const take = link ? [`Take this lead: ${link}`, ""] : [];
+  // By when to answer, in the company's zone: the first thing sales reads after the link (issue 36).
+  const respondBy = lead.respondBy ? `Respond by: ${formatReceived(lead.respondBy, settings.timeZone ?? "UTC")}` : undefined;
+  const take = link ? [`Take this lead: ${link}`, ...(respondBy ? [respondBy] : []), ""] : respondBy ? [respondBy, ""] : [];
   const text = [...take, ...lines(fields), "", "Message:", lead.message, "", "Source:", ...lines(source), ""].join("\n");
   const table = (pairs: [string, string][]) =>
     `<table>${pairs.map(([label, value]) => `<tr><th align="left">${escapeHtml(label)}</th><td>${escapeHtml(value)}</td></tr>`).join("")}</table>`;
   const html = [
-    ...(link ? [`<p><a href="${escapeHtml(link)}">Take this lead</a> (opening the link changes nothing; the page asks for your name)</p>`] : []),
+    ...(link ? [takeButton(link)] : []),
+    ...(respondBy ? [`<p><strong>${escapeHtml(respondBy)}</strong></p>`] : []),
     table(fields),
     `<p><strong>Message:</strong></p><p style="white-space:pre-wrap">${escapeHtml(lead.message)}</p>`,
     `<p><strong>Source:</strong></p>${table(source)}`,
@@ -77,10 +80,28 @@ export function composeLeadEmail(lead: StoredMessage, messageId: string, setting
   };
 }
 
+/**
+ * The take link as the first thing in an e-mail: a large link styled as a button (inline styles, which mail clients
+ * keep), with the one line that says a click changes nothing.
+ */
+export function takeButton(link: string): string {
+  return `<p><a href="${escapeHtml(link)}" style="display:inline-block;padding:12px 20px;background:#1d4ed8;color:#ffffff;font-weight:bold;font-size:16px;text-decoration:none;border-radius:6px">Take this lead</a></p><p style="font-size:13px;color:#555555">Opening the link changes nothing; the page asks for your name.</p>`;
+}
+
 /** The Message-ID of a new lead's notification: random, in the sender's domain. */
 export function newMessageId(key: string, from: string): string {
   const domain = /@([^>\s]+)>?$/.exec(from)?.[1] ?? "localhost";
   return `<lead-${key}@${domain}>`;
+}
+
+/**
+ * The Message-ID of sales' first e-mail about a lead, derived from a follow-up's own: a lead's rows share one key
+ * (`<lead-reminder-KEY@d>`, `<lead-escalation-KEY@d>` and `<lead-KEY@d>`), so the reminder and the escalation can
+ * reply to it without storing it. Undefined for an id of any other form.
+ */
+export function firstMessageId(followUpId: string): string | undefined {
+  const match = /^<lead-(?:reminder|escalation)-([^@<>\s]+)@([^<>\s]+)>$/.exec(followUpId);
+  return match ? `<lead-${match[1]}@${match[2]}>` : undefined;
 }
 
 type Send = (job: OutboxJob, signal?: AbortSignal) => Promise<void | "previewed">;

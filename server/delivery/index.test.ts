@@ -9,6 +9,8 @@ import { bothEngines, quietLog as quiet, sampleMessage as sample } from "../db/t
 import type { Store } from "../db/store";
 import { emlFileSender, emlPath } from "./email";
 import { createDelivery } from "./index";
+import { createContactApi } from "../contact/routes";
+import { parseSalesHours } from "../leads/business-hours";
 
 /*
  * Which channels a configuration gets, and what start-up does with deliveries that were only previewed. Real
@@ -60,7 +62,7 @@ describe.each(Object.keys(engines) as (keyof typeof engines)[])("start-up on %s"
 
     const inbox = await startSmtpInbox();
     cleanups.push(() => inbox.stop());
-    const config = loadConfig({ ...secret, SITE_URL: "https://www.example.com", SMTP_URL: inbox.url, LEADS_NOTIFY_TO: "sales@example.com", LEADS_MAIL_DIR: mailDir });
+    const config = loadConfig({ ...secret, LEADS_LINK_SECRET: "q7Vd0Jw3nKc9XbT2mRf8LpZ4sHy6GeA1uNo5IvE3xQk=", SITE_URL: "https://www.example.com", SMTP_URL: inbox.url, LEADS_NOTIFY_TO: "sales@example.com", LEADS_MAIL_DIR: mailDir });
     const start = async () => {
       const delivery = createDelivery(config, store, quiet);
       await delivery.start();
@@ -112,4 +114,26 @@ describe.each(Object.keys(engines) as (keyof typeof engines)[])("start-up on %s"
     await receiver.waitFor((deliveries) => deliveries.some((received) => received.payload.data.id === id), 10_000);
     await expect.poll(async () => (await store.listLeads())[0]?.deliveries.map((d) => `${d.channel}:${d.status}`), { timeout: 10_000 }).toEqual(["email:previewed", "webhook:sent"]);
   }, 30_000);
+});
+
+describe.each(Object.keys(engines) as (keyof typeof engines)[])("a lead whose due time cannot be computed, on %s", (engine) => {
+  it("is stored (201) without deadlines nor follow-ups, and the error is logged: never refused", async () => {
+    const store: Store = await engines[engine]();
+    cleanups.push(() => store.close());
+    const mailDir = mkdtempSync(join(tmpdir(), "previews-"));
+    cleanups.push(() => rmSync(mailDir, { recursive: true, force: true }));
+    // A calendar start-up refuses, as a running server could still meet one (its hours read at another time).
+    const config = { ...loadConfig({ ...secret, LEADS_MAIL_DIR: mailDir }), SALES_HOURS: parseSalesHours("Mon 09:00-09:05"), SALES_RESPONSE_MINUTES: 2000 };
+    const errors: unknown[] = [];
+    const log = { ...quiet, error: (entry: unknown) => void errors.push(entry) };
+    const delivery = createDelivery(config, store, log);
+    const api = createContactApi({ config, store, log, enqueue: delivery.enqueue, deadlines: delivery.deadlines, verify: async () => ({ kind: "verified" }) });
+    const body = { firstName: "Ada", lastName: "Lovelace", email: "ada@example.com", company: "", message: "Hello", recaptchaToken: "token" };
+    const response = await api.request("/", { method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify(body) });
+    expect(response.status).toBe(201);
+    const [lead] = await store.listLeads();
+    expect(lead).toMatchObject({ email: "ada@example.com", respondBy: null, escalateBy: null });
+    expect(lead!.deliveries.map((d) => d.channel)).toEqual(["email"]);
+    expect(JSON.stringify(errors)).toContain("lead stored without a response deadline");
+  });
 });

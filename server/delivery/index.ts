@@ -78,8 +78,9 @@ export function createDelivery(config: DeliveryConfig, store: Store, log: Logger
     }
     if (senders.chat) rows.push({ channel: "chat", externalId: `chat_${key.replaceAll("-", "")}` });
     // The follow-ups of a new lead, each due at its deadline (catching up on old leads queues none).
-    if (lead?.createdAt) {
-      const { respondBy, escalateBy } = deadlines(lead.createdAt);
+    const due = lead?.createdAt ? deadlines(lead.createdAt) : undefined;
+    if (due) {
+      const { respondBy, escalateBy } = due;
       if (senders.reminder) rows.push({ channel: "reminder", externalId: newMessageId(`reminder-${key}`, config.leadsFrom), dueAt: respondBy });
       if (senders.reminder_chat) rows.push({ channel: "reminder_chat", externalId: `chat_reminder_${key.replaceAll("-", "")}`, dueAt: respondBy });
       if (senders.escalation) rows.push({ channel: "escalation", externalId: newMessageId(`escalation-${key}`, config.leadsFrom), dueAt: escalateBy });
@@ -87,10 +88,19 @@ export function createDelivery(config: DeliveryConfig, store: Store, log: Logger
     return rows;
   };
 
-  /** A lead's response deadlines: its window's end and twice it, in business time. */
-  function deadlines(createdAt: string) {
-    const { respondBy, escalateBy } = responseDeadlines(new Date(createdAt), config.SALES_RESPONSE_MINUTES, calendar);
-    return { respondBy: respondBy.toISOString(), escalateBy: escalateBy.toISOString() };
+  /**
+   * A lead's response deadlines: its window's end and twice it, in business time. None when they cannot be computed
+   * (start-up refuses such a calendar, but a lead must never be refused for it): the lead is stored without them, and
+   * without reminders, and the error is logged.
+   */
+  function deadlines(createdAt: string): { respondBy: string; escalateBy: string } | undefined {
+    try {
+      const { respondBy, escalateBy } = responseDeadlines(new Date(createdAt), config.SALES_RESPONSE_MINUTES, calendar);
+      return { respondBy: respondBy.toISOString(), escalateBy: escalateBy.toISOString() };
+    } catch (error) {
+      log.error({ msg: "lead stored without a response deadline (no reminder nor escalation): check SALES_HOURS, SALES_HOLIDAYS and SALES_RESPONSE_MINUTES", error: (error as Error).message });
+      return undefined;
+    }
   }
 
   return {

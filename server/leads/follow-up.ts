@@ -1,7 +1,7 @@
 import type { SendMailOptions } from "nodemailer";
 import type { OutboxJob, Store, StoredMessage } from "../db/store";
 import { escapeChat, postChat } from "../delivery/chat";
-import { escapeHtml, leadSubject, oneLine, type EmailSettings } from "../delivery/email";
+import { escapeHtml, firstMessageId, leadSubject, oneLine, takeButton, type EmailSettings } from "../delivery/email";
 import { formatReceived, leadReference } from "../delivery/lead-text";
 import { businessMsBetween, type Calendar } from "./business-hours";
 
@@ -40,27 +40,46 @@ function followUpEmail(kind: Kind, lead: StoredMessage, messageId: string, setti
     kind === "reminder"
       ? `Nobody has taken this lead within ${window} of business hours. If you are answering it, take it, so the others know.`
       : `Nobody has taken this lead within ${window} of business hours, twice its response window (the team was reminded at the end of the first).`;
+  // Everything needed to answer without looking the lead up: who, where to write, what they asked.
   const fields: [string, string][] = [
+    ["Name", `${lead.firstName} ${lead.lastName}`],
+    ["Email", lead.email],
+    ["Company", lead.company || "(not given)"],
     ["Reference", leadReference(lead) || "none"],
     ["Lead", `#${lead.id}`],
-    ["From", `${lead.firstName} ${lead.lastName}`],
-    ["Company", lead.company || "(not given)"],
     ["Received", formatReceived(lead.createdAt, timeZone)],
     [kind === "reminder" ? "Due" : "Due (twice the window)", formatReceived((kind === "reminder" ? lead.respondBy : lead.escalateBy) ?? lead.createdAt, timeZone)],
   ];
-  const text = [intro, "", `Take this lead: ${link}`, "", ...fields.map(([label, value]) => `${label}: ${oneLine(value)}`), "", "Opening the link changes nothing; the page asks for your name.", ""].join("\n");
+  const text = [
+    `Take this lead: ${link}`,
+    "",
+    intro,
+    "",
+    ...fields.map(([label, value]) => `${label}: ${oneLine(value)}`),
+    "",
+    "Message:",
+    lead.message,
+    "",
+    "Opening the link changes nothing; the page asks for your name. Replying to this e-mail writes to the visitor.",
+    "",
+  ].join("\n");
   const html = [
+    takeButton(link),
     `<p>${escapeHtml(intro)}</p>`,
-    `<p><a href="${escapeHtml(link)}">Take this lead</a></p>`,
     `<table>${fields.map(([label, value]) => `<tr><th align="left">${escapeHtml(label)}</th><td>${escapeHtml(oneLine(value))}</td></tr>`).join("")}</table>`,
-    "<p>Opening the link changes nothing; the page asks for your name.</p>",
+    `<p><strong>Message:</strong></p><p style="white-space:pre-wrap">${escapeHtml(lead.message)}</p>`,
+    "<p>Replying to this e-mail writes to the visitor.</p>",
   ].join("");
+  // A reply to sales' first e-mail about the lead: it threads under it in every client (In-Reply-To, References),
+  // and a reply goes to the visitor, as the first e-mail's does.
+  const first = firstMessageId(messageId);
   return {
     from: settings.from,
     to: settings.to,
+    replyTo: { name: oneLine(`${lead.firstName} ${lead.lastName}`), address: lead.email },
     subject: `${kind === "reminder" ? "Not yet taken" : "Still not taken (escalation)"}: ${leadSubject(lead)}`,
     messageId,
-    // Threads with sales' first e-mail in most clients (same subject), and says which lead it is.
+    ...(first ? { inReplyTo: first, references: [first] } : {}),
     headers: { "X-Lead-Id": String(lead.id) },
     text,
     html,
@@ -91,8 +110,9 @@ async function takenNow(store: Pick<Store, "findLeads">, job: OutboxJob): Promis
 type Send = (job: OutboxJob, signal: AbortSignal) => Promise<void | "previewed" | "settled">;
 
 /** A reminder or escalation sender: nothing for a lead taken meanwhile, else the channel's own sender. */
-export function unlessTaken(store: Pick<Store, "findLeads">, send: (job: OutboxJob, signal: AbortSignal) => Promise<void | "previewed">): Send {
-  return async (job, signal) => ((await takenNow(store, job)) ? "settled" : send(job, signal));
+export function unlessTaken(store: Pick<Store, "findLeads">, send: ((job: OutboxJob, signal: AbortSignal) => Promise<void | "previewed">) & { close?(): void }): Send & { close?(): void } {
+  // The sender's close goes with it: its SMTP pool is closed at shutdown like the others'.
+  return Object.assign(async (job: OutboxJob, signal: AbortSignal) => ((await takenNow(store, job)) ? "settled" : send(job, signal)), { close: send.close });
 }
 
 export function reminderChatSender(url: string, settings: FollowUpSettings, timeZone: string) {
@@ -102,6 +122,8 @@ export function reminderChatSender(url: string, settings: FollowUpSettings, time
 /**
  * The lead.taken event (Standard Webhooks, like lead.created): who has the lead now and since when, every take so
  * far, and the business time to the first take. No visitor data: a CRM joins it to lead.created by `id`.
+ * `sequence` numbers the lead's takes (1, 2, …) and `takenAt` is the take's own time: webhooks may arrive out of
+ * order (a retry after a later take), and a CRM keeps the event with the highest sequence.
  */
 export async function takeEventBody(store: Pick<Store, "findLeads">, job: OutboxJob, calendar: Calendar) {
   const [lead] = await store.findLeads(String(job.lead.id));
@@ -116,6 +138,7 @@ export async function takeEventBody(store: Pick<Store, "findLeads">, job: Outbox
       reference: leadReference(job.lead),
       takenBy: current?.takenBy ?? null,
       takenAt: current?.takenAt ?? null,
+      sequence: takes.length,
       takeover: takes.length > 1,
       takes,
       businessSecondsToTake: first ? Math.round(businessMsBetween(new Date(job.lead.createdAt), new Date(first), calendar) / 1000) : null,
