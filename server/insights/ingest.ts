@@ -2,6 +2,7 @@ import type { IncomingMessage } from "node:http";
 import { Hono, type Context } from "hono";
 import { isbot } from "isbot";
 import { z } from "zod";
+import { cleanAttribution } from "~/lib/attribution-text";
 import { clientIp, type TrustProxy } from "../client-ip";
 import type { VisitRecorder } from "./recorder";
 import type { VisitorKeys } from "./visitor-key";
@@ -22,9 +23,9 @@ const MAX_BODY = 2048;
 export const FIELD_MAX = 200;
 export const devices = ["phone", "tablet", "desktop"] as const;
 
-// Control characters and bidi overrides out, trimmed, cut to the limit: a hostile value is stored harmless and short.
-// eslint-disable-next-line no-control-regex
-const clean = (value: string) => value.replace(/[\u0000-\u001f\u007f-\u009f\u202a-\u202e\u2066-\u2069]/g, "").trim().slice(0, FIELD_MAX);
+// The one attribution cleaning (controls, bidi and zero-width characters out, trimmed), cut to the limit: a
+// hostile value is stored harmless and short.
+const clean = (value: string) => cleanAttribution(value, FIELD_MAX);
 const optionalText = z
   .string()
   .max(FIELD_MAX * 4)

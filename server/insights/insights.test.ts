@@ -113,22 +113,25 @@ describe.each(Object.keys(engines) as (keyof typeof engines)[])("insights on %s"
     // Hostile values: a made-up path, control characters and a huge campaign, a body that is not JSON.
     await post(pageHeaders, { p: "/wp-admin/../../etc/passwd", e: 0, d: "desktop" });
     await post(pageHeaders, { p: "/", e: 1, s: `x\u001b[2J${"y".repeat(500)}`, d: "desktop" });
+    // Bidi overrides and zero-width characters go too (the one attribution cleaning, app/lib/attribution-text.ts).
+    await post(pageHeaders, { p: "/", e: 1, s: "\u202Eelgoog\u200B", m: "\u2066cpc\uFEFF", c: "b\u200Drand", d: "desktop" });
     await post(pageHeaders, "not json");
     await post(pageHeaders, { p: "/".repeat(5000), d: "desktop" });
-    expect(outcomes).toEqual(["counted", "bot", "bot", "bot", "opted_out", "opted_out", "prefetch", "prefetch", "not_from_site", "not_from_site", "counted", "counted", "invalid", "invalid"]);
+    expect(outcomes).toEqual(["counted", "bot", "bot", "bot", "opted_out", "opted_out", "prefetch", "prefetch", "not_from_site", "not_from_site", "counted", "counted", "counted", "invalid", "invalid"]);
     await recorder.flush();
 
     const counts = await storage.counts(new Date(Date.now() - 60_000), new Date(Date.now() + 60_000));
-    expect(counts.pageviews).toBe(3);
+    expect(counts.pageviews).toBe(4);
     expect(counts.tables.pages.map((row) => row.name).sort()).toEqual(["(not found)", "/"]);
     expect(counts.tables.sources).toEqual([
-      { name: "Direct", visitors: 1, pageviews: 1 },
+      { name: "Direct", visitors: 1, pageviews: 2 },
       { name: "https://news.example", visitors: 1, pageviews: 1 },
     ]);
     expect(counts.tables.campaigns.map((row) => row.name)).toContain("news\u001femail\u001flaunch");
+    expect(counts.tables.campaigns.map((row) => row.name)).toContain("elgoog\u001fcpc\u001fbrand");
     const hostile = counts.tables.campaigns.find((row) => row.name.startsWith("x"))!;
     expect(hostile.name).toBe(`x[2J${"y".repeat(196)}\u001f\u001f`);
-    expect(counts.tables.countries).toEqual([{ name: "GB", visitors: 1, pageviews: 3 }]);
+    expect(counts.tables.countries).toEqual([{ name: "GB", visitors: 1, pageviews: 4 }]);
     expect(counts.tables.devices.map((row) => row.name).sort()).toEqual(["desktop", "phone"]);
   });
 
