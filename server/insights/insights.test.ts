@@ -88,6 +88,24 @@ describe.each(Object.keys(engines) as (keyof typeof engines)[])("insights on %s"
     expect(await fresh.key("81.2.69.142", browser)).not.toBe(key);
   });
 
+  it("changes the salt at midnight in the company's time zone, not UTC: a Los Angeles visit across 16:00 is one visitor", async () => {
+    const { storage } = await open();
+    const la = createVisitorKeys(storage, { site: "https://example.com", timeZone: "America/Los_Angeles" });
+    // 15:30 and 16:30 in Los Angeles (PST, UTC-8), on either side of UTC midnight: one company day, one key.
+    const before = await la.key("81.2.69.142", browser, new Date("2026-11-18T23:30:00Z"));
+    expect(await la.key("81.2.69.142", browser, new Date("2026-11-19T00:30:00Z"))).toBe(before);
+    expect(la.day(new Date("2026-11-19T00:30:00Z"))).toBe("2026-11-18");
+    // Midnight in Los Angeles (08:00 UTC) is where the key changes.
+    expect(await la.key("81.2.69.142", browser, new Date("2026-11-19T07:59:00Z"))).toBe(before);
+    expect(await la.key("81.2.69.142", browser, new Date("2026-11-19T08:01:00Z"))).not.toBe(before);
+    // Another instance in the same zone makes the same key (the salt is the database's, per company day).
+    const other = createVisitorKeys(storage, { site: "https://example.com", timeZone: "America/Los_Angeles" });
+    expect(await other.key("81.2.69.142", browser, new Date("2026-11-18T20:00:00Z"))).toBe(before);
+    // The hourly sweep deletes a salt within 48 hours of its making, and never during its day (at most 25 hours).
+    expect(SALT_LIFETIME_MS + 3600_000).toBeLessThanOrEqual(48 * 3600_000);
+    expect(SALT_LIFETIME_MS).toBeGreaterThan(25 * 3600_000);
+  });
+
   it("counts a page view from a page of the site, and refuses bots, headless browsers, GPC, DNT, prefetches and other sites", async () => {
     const { storage } = await open();
     const { api, recorder, outcomes } = countingApi(storage, {

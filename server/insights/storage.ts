@@ -39,9 +39,9 @@ export type ReportRow = { week: string; status: "pending" | "sent" | "failed"; a
 export type ReportClaim = { week: string; lease: string; attempt: number; previousSend: Date | null };
 
 export interface InsightsStorage {
-  /** The salt of `day` (YYYY-MM-DD, UTC), made at random by whichever instance asks first; every instance gets the same. */
+  /** The salt of `day` (YYYY-MM-DD in COMPANY_TIME_ZONE), made at random by whichever instance asks first; every instance gets the same. */
   saltFor(day: string, now: Date): Promise<string>;
-  /** Deletes salts made before `cutoff` (48 hours ago): the keys they made can no longer be linked to anyone. */
+  /** Deletes salts made before `cutoff` (47 hours ago: gone within 48 with the hourly sweep): the keys they made can no longer be linked to anyone. */
   deleteSaltsBefore(cutoff: Date): Promise<number>;
   insertVisits(visits: Visit[]): Promise<void>;
   /** Counts of the visits in [from, to). */
