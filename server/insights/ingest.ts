@@ -3,7 +3,8 @@ import { Hono, type Context } from "hono";
 import { isbot } from "isbot";
 import { z } from "zod";
 import { cleanAttribution } from "~/lib/attribution-text";
-import { clientIp, type TrustProxy } from "../client-ip";
+import { clientIp, rateLimitKey, type TrustProxy } from "../client-ip";
+import { createAddressLimit, type AddressLimit } from "./address-limit";
 import type { VisitRecorder } from "./recorder";
 import type { VisitorKeys } from "./visitor-key";
 
@@ -11,12 +12,13 @@ import type { VisitorKeys } from "./visitor-key";
  * POST /api/visit: one page view from the site's own pages (app/lib/visit-count.ts). Always answers 204 with
  * nothing in it, counted or not, so the page learns nothing and never waits. Not counted: bots and headless
  * browsers (isbot), a visitor asking not to be tracked (Sec-GPC: 1 or DNT: 1), prefetches and prerenders, and
- * requests that did not come from a page of this site (Sec-Fetch-Site). Kept: the path (a page of the site),
+ * requests that did not come from a page of this site (Sec-Fetch-Site), and past 30 distinct visitor keys per client
+ * address and day ("limited": address-limit.ts). Kept: the path (a page of the site),
  * the referrer's origin, three utm_* values, a device class, the country and the visitor key; never the IP or
  * the user agent.
  */
 
-export const visitOutcomes = ["counted", "bot", "opted_out", "prefetch", "not_from_site", "invalid", "dropped", "off"] as const;
+export const visitOutcomes = ["counted", "bot", "opted_out", "prefetch", "not_from_site", "invalid", "dropped", "off", "limited"] as const;
 export type VisitOutcome = (typeof visitOutcomes)[number];
 
 const MAX_BODY = 2048;
@@ -86,9 +88,12 @@ export type VisitApiOptions = {
   isPage: (path: string) => boolean;
   onOutcome?: (outcome: VisitOutcome) => void;
   now?: () => Date;
+  /** The per-address limit on distinct visitor keys; 30 a day by default. */
+  addressLimit?: AddressLimit;
 };
 
-export function createVisitApi(options: VisitApiOptions) {
+export function createVisitApi(given: VisitApiOptions) {
+  const options = { ...given, addressLimit: given.addressLimit ?? createAddressLimit() };
   const app = new Hono();
   const answer = (c: Context, outcome: VisitOutcome) => {
     options.onOutcome?.(outcome);
@@ -136,7 +141,7 @@ async function readBody(c: Context): Promise<string | undefined> {
   return Buffer.concat(chunks).toString("utf8");
 }
 
-async function count(c: Context, { enabled, trustProxy, keys, recorder, country, isPage, now = () => new Date() }: VisitApiOptions): Promise<VisitOutcome> {
+async function count(c: Context, { enabled, trustProxy, keys, recorder, country, isPage, addressLimit, now = () => new Date() }: VisitApiOptions & { addressLimit: AddressLimit }): Promise<VisitOutcome> {
   if (!enabled) return "off";
   const refused = refusal((name) => c.req.header(name));
   if (refused) return refused;
@@ -155,6 +160,8 @@ async function count(c: Context, { enabled, trustProxy, keys, recorder, country,
   const ip = clientIp(c, trustProxy) ?? "";
   const at = now();
   const visitor = await keys.key(ip, c.req.header("user-agent") ?? "", at);
+  // An IPv6 client is its /64, as for the contact API's limits: one subscriber holds a whole /64.
+  if (!addressLimit.admit(await keys.addressKey(ip ? rateLimitKey(ip) : "", at), visitor, keys.day(at))) return "limited";
   const entry = body.e === 1;
   const stored = recorder.add({
     at,

@@ -153,6 +153,23 @@ describe.each(Object.keys(engines) as (keyof typeof engines)[])("insights on %s"
     expect(counts.tables.devices.map((row) => row.name).sort()).toEqual(["desktop", "phone"]);
   });
 
+  it("counts at most 30 distinct visitors per client address and company day; the rest are refused as limited", async () => {
+    const { storage } = await open();
+    const { api, recorder, outcomes } = countingApi(storage, { country: () => null, isPage: () => true });
+    const post = (agent: string, forwardedFor = "81.2.69.142") =>
+      api.request("/", { method: "POST", headers: { ...pageHeaders, "user-agent": agent, "x-forwarded-for": forwardedFor }, body: JSON.stringify({ p: "/", e: 1, s: "attack", d: "desktop" }) }, { incoming: { socket: { remoteAddress: "127.0.0.1" } } });
+    for (let i = 0; i < 40; i++) await post(browser.replace("140.0.0.0", `140.0.${i}.0`));
+    // A visitor already counted goes on counting; another address is counted; an IPv6 client is its /64.
+    await post(browser.replace("140.0.0.0", "140.0.0.0"));
+    await post(browser, "81.2.69.143");
+    for (let i = 0; i < 31; i++) await post(browser.replace("140.0.0.0", `140.0.${i}.0`), `2001:db8:1:2::${(i + 1).toString(16)}`);
+    await recorder.flush();
+    expect(outcomes.filter((outcome) => outcome === "counted")).toHaveLength(30 + 1 + 1 + 30);
+    expect(outcomes.filter((outcome) => outcome === "limited")).toHaveLength(10 + 1);
+    const counts = await storage.counts(new Date(Date.now() - 60_000), new Date(Date.now() + 60_000));
+    expect(counts.visitors).toBe(61);
+  });
+
   it("refuses a chunked body over 2,048 bytes as it arrives, without reading it whole", async () => {
     const { storage } = await open();
     const { api, recorder, outcomes } = countingApi(storage, { country: () => null, isPage: () => true });
