@@ -37,8 +37,8 @@ const sample: NewMessage = {
   company: "",
   message: "hello",
   createdAt: new Date().toISOString(),
-  ip: "127.0.0.1",
-  userAgent: "test",
+  country: "GB",
+  device: "desktop",
   verification: "verified",
   verificationNote: null,
 };

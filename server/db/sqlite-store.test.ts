@@ -33,8 +33,8 @@ const sample: NewMessage = {
   company: "",
   message: "Grüße 🚀",
   createdAt: "2025-01-01T00:00:00.000Z",
-  ip: "127.0.0.1",
-  userAgent: "test",
+  country: "GB",
+  device: "desktop",
   verification: "verified",
   verificationNote: null,
 };

@@ -94,10 +94,16 @@ const VISIT_COLUMNS = "at, visitor, path, entry, referrer, utm_source, utm_mediu
 const CHUNK = 200;
 
 class SqliteInsights implements InsightsStorage {
-  /** `writeVisits`: where count batches go (a worker's connection, sqlite-visit-writer.ts); else this connection. */
+  /**
+   * `writeVisits`: where count batches go (a worker's connection, sqlite-visit-writer.ts); else this connection.
+   * `clearWal`: empties the WAL after a delete, retried while a reader keeps it out (SqliteStore.clearWal).
+   */
   constructor(
     private readonly db: Client,
     private readonly writeVisits?: (statements: InStatement[]) => Promise<void>,
+    private readonly clearWal: () => Promise<void> = async () => {
+      await this.db.execute("PRAGMA wal_checkpoint(TRUNCATE)");
+    },
   ) {}
 
   async saltFor(day: string, now: Date) {
@@ -113,8 +119,9 @@ class SqliteInsights implements InsightsStorage {
 
   async deleteSaltsBefore(cutoff: Date) {
     const result = await this.db.execute({ sql: "DELETE FROM insights_salts WHERE created_at < ?", args: [cutoff.toISOString()] });
-    // secure_delete zeroes the page in the file; the checkpoint takes the old page out of the WAL.
-    if (result.rowsAffected > 0) await this.db.execute("PRAGMA wal_checkpoint(TRUNCATE)");
+    // secure_delete zeroes the page; the checkpoint takes the old page out of the WAL (retried while a reader
+    // holds an older snapshot, so the salt's bytes leave every file of the database as soon as it lets go).
+    if (result.rowsAffected > 0) await this.clearWal();
     return result.rowsAffected;
   }
 
@@ -318,7 +325,7 @@ function newSalt(): string {
 
 /** The insights tables of an open message store. */
 export function insightsStorage(store: Store, { sqliteWriter }: { sqliteWriter?: VisitWriter } = {}): InsightsStorage {
-  if (store instanceof SqliteStore) return new SqliteInsights(store.db, sqliteWriter?.write);
+  if (store instanceof SqliteStore) return new SqliteInsights(store.db, sqliteWriter?.write, () => store.clearWal());
   if (store instanceof PostgresStore) return new PostgresInsights(store.pool);
   throw new Error(`No insights storage for the ${store.engine} store.`);
 }
