@@ -444,14 +444,27 @@ export class SqliteStore implements Store {
    * After a delete under secure_delete (the rows' pages are zeroed in the WAL): copies the WAL into the database
    * file and empties it, so no file of the database holds what was deleted. A reader holding an older snapshot
    * (npm run messages, a backup, sqlite3 at that moment) keeps the checkpoint from completing, which SQLite says
-   * only in its result: then it is tried again in the background until it completes (or the store closes), on a
-   * connection of its own that never waits for a lock, so the server's connection is never held by the retries.
-   * Resolves after the first attempt.
+   * only in its result: then it is tried again in the background until it completes (or the store closes).
+   * Each attempt is made on a connection of its own that never waits for a lock (busy_timeout 0), so neither the
+   * server's connection nor its event loop waits for the reader. Resolves after the first attempt.
    */
   async clearWal(): Promise<void> {
     if (!this.url || !databaseFile(this.url)) return;
-    if (await checkpoint(this.db).catch(() => false)) return;
+    if (await this.checkpointAside()) return;
     this.retrying ??= this.retryCheckpoint().finally(() => (this.retrying = undefined));
+  }
+
+  private async checkpointAside(): Promise<boolean> {
+    const side = createClient({ url: this.url!, concurrency: 1 });
+    try {
+      await side.execute("PRAGMA busy_timeout = 0");
+      return await checkpoint(side);
+    } catch {
+      // Busy or briefly unreadable: the next attempt tells.
+      return false;
+    } finally {
+      side.close();
+    }
   }
 
   /** Settles once a retried checkpoint has completed (or the store closed); at once when none is waiting. */
@@ -463,16 +476,7 @@ export class SqliteStore implements Store {
     let wait = CHECKPOINT_RETRY_MS.first;
     while (!this.closed) {
       await new Promise((resolve) => setTimeout(resolve, wait).unref());
-      if (this.closed) return;
-      const side = createClient({ url: this.url!, concurrency: 1 });
-      try {
-        await side.execute("PRAGMA busy_timeout = 0");
-        if (await checkpoint(side)) return;
-      } catch {
-        // Busy or briefly unreadable: the next attempt tells.
-      } finally {
-        side.close();
-      }
+      if (this.closed || (await this.checkpointAside())) return;
       wait = Math.min(wait * 2, CHECKPOINT_RETRY_MS.max);
     }
   }
