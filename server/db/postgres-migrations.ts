@@ -145,11 +145,18 @@ export const migrations: Migration[] = [
       "ALTER TABLE outbox ADD CONSTRAINT outbox_channel_check CHECK (channel IN ('email', 'webhook', 'confirmation', 'chat', 'reminder', 'reminder_chat', 'escalation', 'take_webhook'))",
     ],
   },
+  // Issue 36 (insights-server): a visit's source as marketing names it, and utm_term / utm_content. Versions 7 to
+  // 9 are left to other branches of the same issue (a gap is allowed).
+  {
+    version: 10,
+    name: "visit sources, utm_term and utm_content",
+    statements: ["ALTER TABLE visits ADD COLUMN source text", "ALTER TABLE visits ADD COLUMN utm_term text", "ALTER TABLE visits ADD COLUMN utm_content text"],
+  },
   // Issue 36 (privacy, decision 34). Numbered apart from the other issue-36 branches' (versions apply in order,
   // each once; gaps are allowed). With the day's salt in the same database, a lead's IP and user agent would
   // recompute its visitor key and name its page views: the lead keeps only its country and device class.
   {
-    version: 10,
+    version: 14,
     name: "leads keep a country and a device class, never an IP or a user agent",
     statements: [
       "ALTER TABLE messages ADD COLUMN country text",

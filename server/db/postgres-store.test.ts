@@ -83,10 +83,10 @@ describe("migrations", () => {
     expect((await later.pool.query("SELECT form_name FROM messages")).rows).toEqual([{ form_name: "web" }]);
   });
 
-  it("keep no lead's IP address or user agent: migration 10 clears and drops both columns, and empties the old rate-limit rows", async () => {
+  it("keep no lead's IP address or user agent: migration 14 clears and drops both columns, and empties the old rate-limit rows", async () => {
     const url = postgres.createDatabase();
     const agent = "Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/140.0.4711.42 Safari/537.36";
-    const before = await open(url, { migrations: migrations.filter((migration) => migration.version < 10) });
+    const before = await open(url, { migrations: migrations.filter((migration) => migration.version < 14) });
     await before.pool.query(
       "INSERT INTO messages (first_name, last_name, email, message, created_at, ip, user_agent, verification) VALUES ('Ada', 'Lovelace', 'ada@example.com', 'Hello', now(), '203.0.113.77', $1, 'verified')",
       [agent],
@@ -274,7 +274,7 @@ describe("a database that goes away", () => {
     // Without the client's own error listener the ended connection is an unhandled 'error' event: the test process
     // (like the server) would end here.
     expect(await killWaiting("messages", () => store.insertLead(sample, []))).toMatch(/terminat/i);
-    const visit = { at: new Date(), visitor: "k", path: "/", entry: true, referrer: null, utmSource: null, utmMedium: null, utmCampaign: null, country: null, device: "phone" as const };
+    const visit = { at: new Date(), visitor: "k", path: "/", entry: true, referrer: null, source: null, utmSource: null, utmMedium: null, utmCampaign: null, utmTerm: null, utmContent: null, country: null, device: "phone" as const };
     expect(await killWaiting("visits", () => visits.insertVisits([visit]))).toMatch(/terminat/i);
     // The pool gave up the dead connections and works on.
     await store.insertLead(sample, []);

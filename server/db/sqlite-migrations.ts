@@ -210,12 +210,19 @@ export const migrations: Migration[] = [
       "CREATE INDEX outbox_due ON outbox (channel, status, next_attempt_at)",
     ],
   },
+  // Issue 36 (insights-server): a visit's source as marketing names it, and utm_term / utm_content. Versions 9 to
+  // 11 are left to other branches of the same issue (a gap is allowed).
+  {
+    version: 12,
+    name: "visit sources, utm_term and utm_content",
+    statements: ["ALTER TABLE visits ADD COLUMN source TEXT", "ALTER TABLE visits ADD COLUMN utm_term TEXT", "ALTER TABLE visits ADD COLUMN utm_content TEXT"],
+  },
   // Issue 36 (privacy, decision 34). Numbered apart from the other issue-36 branches' (versions apply in order,
   // each once; gaps are allowed). With the day's salt in the same database, a lead's IP and user agent would
   // recompute its visitor key and name its page views: the lead keeps only its country and device class. The
   // old values' bytes leave the file with the VACUUM of openDatabase (scrub level 2).
   {
-    version: 12,
+    version: 16,
     name: "leads keep a country and a device class, never an IP or a user agent",
     statements: [
       "ALTER TABLE messages ADD COLUMN country TEXT",

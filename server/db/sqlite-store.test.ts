@@ -156,12 +156,12 @@ describe("erase and retention", () => {
     expect((await store.listLeads()).map((lead) => lead.email)).toEqual(["kept@example.com"]);
   });
 
-  it("keep no lead's IP address or user agent: migration 12 clears and drops both columns, and no file of the database holds them after", async () => {
+  it("keep no lead's IP address or user agent: migration 16 clears and drops both columns, and no file of the database holds them after", async () => {
     const { url } = tempUrl();
     const file = databaseFile(url)!;
     const agent = "Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/140.0.4711.42 Safari/537.36";
     // A database as the previous version left it: a lead with the full address and user agent.
-    const before = await open(url, { migrations: migrations.filter((migration) => migration.version < 12) });
+    const before = await open(url, { migrations: migrations.filter((migration) => migration.version < 16) });
     await before.execute({
       sql: "INSERT INTO messages (first_name, last_name, email, message, created_at, ip, user_agent, verification) VALUES ('Ada', 'Lovelace', 'ada@example.com', 'Hello', ?, ?, ?, 'verified')",
       args: ["2026-11-18T10:00:00.000Z", "203.0.113.77", agent],

@@ -49,7 +49,7 @@ export async function openDatabase(url: string, { migrations = allMigrations }: 
 /**
  * secure_delete only zeroes what is deleted from now on: leads erased by an earlier version are still in the
  * file's free space. VACUUM rewrites the file without them, once per scrub level (user_version): 1, for leads
- * erased before secure_delete; 2, for the IP addresses and user agents that migration 12 removed from leads.
+ * erased before secure_delete; 2, for the IP addresses and user agents that migration 16 removed from leads.
  * Cheap on a new file. If another process keeps it out, the next start tries again.
  */
 const SCRUB_LEVEL = 2;
