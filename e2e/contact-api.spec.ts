@@ -1,10 +1,12 @@
+import { existsSync, readFileSync } from "node:fs";
 import { request as httpRequest } from "node:http";
 import { createServer } from "node:net";
 import { expect, test, type APIRequestContext } from "@playwright/test";
+import pg from "pg";
 import { SITEVERIFY_URL } from "../playwright.config";
 import { openStore } from "../server/db";
 import { GOOGLE_TEST_SECRET, startFakeSiteverify, type FakeSiteverify } from "./support/fake-siteverify.mjs";
-import { leadIdOf, listMessages, mainDatabaseUrl, readMessages, startServer, tempDatabaseUrl, type SiteServer } from "./support/servers";
+import { leadIdOf, listMessages, mainDatabaseUrl, readMessages, runMessages, startServer, tempDatabaseUrl, type SiteServer } from "./support/servers";
 import { unique } from "./support/leads";
 
 /*
@@ -75,6 +77,48 @@ test.describe("POST /api/contact on the main server", () => {
       verificationNote: null,
     });
     expect(Date.now() - Date.parse(row!.createdAt)).toBeLessThan(60_000);
+  });
+
+  test("keeps no IP address or user agent with the lead, only its country and device class; no address in the rate limits; no bidi character in its source", async ({ request }) => {
+    const probe = `Probe${unique().replace(/\W/g, "")}`;
+    const agent = `Mozilla/5.0 (iPhone; CPU iPhone OS 18_0 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/18.0 Mobile/15E148 Safari/604.1 ${probe}`;
+    const email = `no.address.${unique().replace(/\W/g, "")}@example.com`;
+    const source = { landingPage: "/", utm: { source: "\u202Eelgoog\u202C", campaign: "br\u200Band" }, pages: ["/"] };
+    const response = await post(request, message({ email, source }), { headers: { "User-Agent": agent } });
+    expect(response.status()).toBe(201);
+
+    // Everything stored about the person (npm run messages -- export): a device class and a country (none for
+    // loopback), the source without its hidden characters, and neither the address nor the user agent.
+    const exported = await runMessages(mainDatabaseUrl(), "export", "--email", email);
+    const [lead] = (JSON.parse(exported) as { leads: Record<string, unknown>[] }).leads;
+    expect(lead).toMatchObject({ email, device: "phone", country: null, source: { utm: { source: "elgoog", campaign: "brand" } } });
+    expect(Object.keys(lead!)).not.toEqual(expect.arrayContaining(["ip"]));
+    expect(Object.keys(lead!)).not.toEqual(expect.arrayContaining(["userAgent"]));
+    expect(exported).not.toContain(probe);
+    expect(exported).not.toContain("127.0.0.1");
+
+    const url = mainDatabaseUrl();
+    if (url.startsWith("file:")) {
+      // The raw bytes of the SQLite file and its WAL: no user agent anywhere.
+      const file = url.slice("file:".length);
+      const bytes = Buffer.concat([file, `${file}-wal`].filter(existsSync).map((path) => readFileSync(path)));
+      expect(bytes.includes(email)).toBe(true);
+      expect(bytes.includes(probe)).toBe(false);
+    } else {
+      // PostgreSQL: the columns are gone, and the shared rate limits key an address by a keyed hash only.
+      const client = new pg.Client({ connectionString: url });
+      await client.connect();
+      try {
+        const columns = (await client.query<{ column_name: string }>("SELECT column_name FROM information_schema.columns WHERE table_name = 'messages'")).rows.map((row) => row.column_name);
+        expect(columns).not.toEqual(expect.arrayContaining(["ip"]));
+        expect(columns).not.toEqual(expect.arrayContaining(["user_agent"]));
+        const keys = (await client.query<{ key: string }>("SELECT key FROM rate_limits")).rows.map((row) => row.key);
+        expect(keys.length).toBeGreaterThan(0);
+        for (const key of keys) expect(key).toMatch(/^contact[a-z-]*:([0-9a-f]{32}|all)$/);
+      } finally {
+        await client.end();
+      }
+    }
   });
 
   test("stores a message resent with the same submission id once, and answers both with its id", async ({ request }) => {
@@ -539,8 +583,8 @@ test.describe("contact API on its own server", () => {
           company: "fake\rline",
           message: "Hello\n\tthere\u0007",
           createdAt: new Date().toISOString(),
-          ip: null,
-          userAgent: null,
+          country: null,
+          device: null,
           verification: "verified",
           verificationNote: null,
         },

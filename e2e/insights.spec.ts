@@ -167,14 +167,48 @@ test("bots, headless browsers, Global Privacy Control, Do Not Track and prefetch
   expect(figures.pages).toEqual([{ name: "/services/ux-design", title: "Product and UX Design Services", visitors: 1, pageviews: 1 }]);
 });
 
-test("the database's files (SQLite and its WAL) never hold the visitor's IP or user agent", async () => {
-  const file = quiet.databaseUrl.slice("file:".length);
-  const bytes = [file, `${file}-wal`].filter(existsSync).map((path) => readFileSync(path));
-  const all = Buffer.concat(bytes);
-  // The count is there (so this search reads the right bytes) ...
-  expect(all.includes("/services/ux-design")).toBe(true);
-  // ... but neither the address nor the browser's signature, in any form.
-  for (const needle of [IP, AGENT, "7339.93", "Googlebot", Buffer.from(IP.split(".").map(Number))]) expect(all.includes(needle), String(needle)).toBe(false);
+test("the database's files (SQLite and its WAL) never hold the visitor's IP or user agent, counts and leads alike", async () => {
+  // `quiet` has counts only; `server` has the first test's counts and its lead, sent from the same browser.
+  for (const { databaseUrl } of [quiet, server]) {
+    const file = databaseUrl.slice("file:".length);
+    const bytes = [file, `${file}-wal`].filter(existsSync).map((path) => readFileSync(path));
+    const all = Buffer.concat(bytes);
+    // The count is there (so this search reads the right bytes) ...
+    expect(all.includes("/services/ux-design")).toBe(true);
+    // ... but neither the address nor the browser's signature, in any form.
+    for (const needle of [IP, AGENT, "7339.93", "Googlebot", Buffer.from(IP.split(".").map(Number))]) expect(all.includes(needle), `${String(needle)} in ${file}`).toBe(false);
+  }
+});
+
+test("one client cannot inflate the counts: 300 posts from one address with 300 user agents count 30 visitors, the rest as limited; its leads still go through", async () => {
+  const own = await startServer({ RECAPTCHA_VERIFY_URL: siteverify.url, RECAPTCHA_HOSTNAMES: "127.0.0.1", TRUST_PROXY: "loopback", LEADS_DELIVERY: "store-only", METRICS_PORT: "0", LOG_LEVEL: "info" });
+  try {
+    const address = "81.2.69.160";
+    // What any script can send: Sec-Fetch-Site set by hand, another browser's user agent on every post.
+    for (let i = 0; i < 300; i++) {
+      const response = await fetch(`${own.url}/api/visit`, {
+        method: "POST",
+        headers: { "content-type": "text/plain;charset=UTF-8", "sec-fetch-site": "same-origin", "x-forwarded-for": address, "user-agent": AGENT.replace("7339.93", `${1000 + i}.7`) },
+        body: JSON.stringify({ p: "/", e: 1, r: "https://attacker.example/", s: "attacker", m: "cpc", c: "inflate", d: "desktop" }),
+      });
+      expect(response.status).toBe(204);
+    }
+    await expect.poll(async () => (await insights(own)).pageviews, { timeout: 10_000 }).toBe(30);
+    expect(await insights(own)).toMatchObject({ visitors: 30, pageviews: 30 });
+    const metrics = await (await fetch(/"msg":"metrics","url":"([^"]+)"/.exec(own.output())![1]!)).text();
+    expect(metrics).toContain('visit_counts_total{outcome="limited"} 270');
+    expect(metrics).toContain('visit_counts_total{outcome="counted"} 30');
+
+    // The contact API is not limited by it: a message from the same address is stored.
+    const lead = await fetch(`${own.url}/api/contact`, {
+      method: "POST",
+      headers: { "content-type": "application/json", "x-forwarded-for": address, "user-agent": AGENT },
+      body: JSON.stringify({ firstName: "Ada", lastName: "Lovelace", email: `ada.${unique()}@example.com`, message: `Limit test ${unique()}`, recaptchaToken: `pass:${unique()}` }),
+    });
+    expect(lead.status).toBe(201);
+  } finally {
+    await own.stop();
+  }
 });
 
 test("ANALYTICS=off stores nothing", async ({ browser }) => {

@@ -237,9 +237,12 @@ test("export prints everything stored about one person, erase deletes it", withS
   const ada = await s.post(lead({ email: "ada@example.com", firstName: "Ada" }));
   const adaAgain = await s.post(lead({ email: "Ada@Example.com", firstName: "Ada" }));
   const grace = await s.post();
-  const exported = JSON.parse(await runMessages(s.databaseUrl, "export", "--email", "ADA@example.com")) as { email: string; leads: { id: number; ip: string; deliveries: unknown[] }[] };
+  const exported = JSON.parse(await runMessages(s.databaseUrl, "export", "--email", "ADA@example.com")) as { email: string; leads: { id: number; device: string | null; deliveries: unknown[] }[] };
   expect(exported.leads.map((l) => l.id)).toEqual([ada.id, adaAgain.id]);
-  expect(exported.leads[0]).toMatchObject({ email: "ada@example.com", firstName: "Ada", ip: "127.0.0.1", deliveries: expect.any(Array) });
+  // The lead keeps a device class and a country (none for loopback), never the IP or the user agent.
+  expect(exported.leads[0]).toMatchObject({ email: "ada@example.com", firstName: "Ada", country: null, deliveries: expect.any(Array) });
+  expect(exported.leads[0]).not.toHaveProperty("ip");
+  expect(exported.leads[0]).not.toHaveProperty("userAgent");
   expect(await runMessages(s.databaseUrl, "erase", "--email", "ada@example.com")).toBe("Erased 2 leads from ada@example.com.\n");
   expect((await listMessages(s.databaseUrl)).map((m) => m.id)).toEqual([grace.id]);
   expect(JSON.parse(await runMessages(s.databaseUrl, "export", "--email", "ada@example.com")).leads).toEqual([]);

@@ -41,8 +41,8 @@ const sample = (createdAt: string) => ({
   company: "",
   message: "hello",
   createdAt,
-  ip: null,
-  userAgent: null,
+  country: null,
+  device: null,
   verification: "verified" as const,
   verificationNote: null,
 });

@@ -121,6 +121,11 @@ describe("the optional source", () => {
     expect(validateContact({ ...valid, source: { landingPage: "/x", pages: ["/x"] } })).toMatchObject({ ok: true, data: { source: { landingPage: "/x", pages: ["/x"] } } });
   });
 
+  it("loses every bidi and zero-width character (item 13: a reversed utm_source never reaches the e-mails or the chat alert)", () => {
+    const hidden = { ...source, utm: { source: "\u202Eelgoog\u202C", medium: "c\u200Bp\u200Dc\uFEFF", campaign: "\u2066brand\u2069" }, pages: ["/\u202Ex"] };
+    expect(validateContact({ ...valid, source: hidden })).toMatchObject({ ok: true, data: { source: { utm: { source: "elgoog", medium: "cpc", campaign: "brand" }, pages: ["/x"] } } });
+  });
+
   it.each([
     ["an unknown key", { ...source, email: "x@example.com" }],
     ["an unknown utm key", { ...source, utm: { gclid: "abc" } }],

@@ -1,4 +1,5 @@
 import * as z from "zod/mini";
+import { cleanAttribution } from "./attribution-text";
 import { HONEYPOT_FIELD, contactFieldLabels, contactLimits, sourceLimits, utmKeys, type ContactField } from "./contact-fields";
 
 export { HONEYPOT_FIELD, contactFieldLabels, contactLimits, sourceLimits, type ContactField };
@@ -32,11 +33,11 @@ const text = (field: ContactField, { required, multiline = false }: { required: 
   );
 };
 
-// The source is context, not content: control characters are removed rather than refused.
+// The source is context, not content: control, bidi and zero-width characters are removed rather than refused
+// (the one attribution cleaning, shared with the page and the visit counts); a value too long is refused.
 const sourceText = (max: number) =>
   z.string().check(
-    z.overwrite((value: string) => value.replace(/\p{Cc}/gu, "")),
-    z.trim(),
+    z.overwrite((value: string) => cleanAttribution(value, Infinity)),
     z.maxLength(max),
   );
 const sourcePath = sourceText(sourceLimits.path).check(z.regex(/^\/[^?#\s]*$/, "a path without query or fragment"));

@@ -38,6 +38,11 @@ describe("the visit's source", () => {
     expect(validateContact({ firstName: "A", lastName: "B", email: "a@b.example", message: "Hi", recaptchaToken: "t", source })).toMatchObject({ sourceProblem: null, data: { source } });
   });
 
+  it("keeps no bidi or zero-width character of a campaign (the one attribution cleaning)", () => {
+    view("/", "?utm_source=%E2%80%AEelgoog&utm_campaign=br%E2%80%8Band%EF%BB%BF");
+    expect(visitSource({ enabled: true })?.utm).toEqual({ source: "elgoog", campaign: "brand" });
+  });
+
   it("keeps nothing, and forgets what it kept, when attribution is off", () => {
     view("/", "?utm_campaign=spring");
     recordPageView({ pathname: "/about", search: "", origin }, { storage: sessionStorage, enabled: false });

@@ -1,4 +1,5 @@
 import { contactConfig } from "~/config/contact";
+import { cleanAttribution } from "~/lib/attribution-text";
 import { sourceLimits, utmKeys } from "~/lib/contact-fields";
 import type { VisitSource } from "~/lib/contact-schema";
 
@@ -13,9 +14,8 @@ export const VISIT_SOURCE_KEY = "visit-source";
 
 type Place = { pathname: string; search: string; origin: string };
 
-// The same cleaning the API applies, so a real visitor's source is never refused for its length.
-// eslint-disable-next-line no-control-regex
-const clean = (value: string, max: number) => value.replace(/[\u0000-\u001f\u007f-\u009f]/g, "").trim().slice(0, max);
+// The same cleaning the API applies (one module), so a real visitor's source is never refused for its length.
+const clean = cleanAttribution;
 const cleanPath = (pathname: string) => clean(pathname, sourceLimits.path) || "/";
 
 function externalOrigin(referrer: string, ownOrigin: string): string | undefined {

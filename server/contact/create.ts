@@ -5,6 +5,9 @@ import type { Store } from "../db/store";
 import { createDelivery, type Delivery } from "../delivery";
 import type { Logger } from "../logger";
 import type { Metrics } from "../metrics";
+import { loadCountryLookup } from "../insights/country";
+import { insightsStorage } from "../insights/storage";
+import { createVisitorKeys } from "../insights/visitor-key";
 import { createContactApi } from "./routes";
 
 /**
@@ -18,7 +21,21 @@ export async function startContactApi(config: ServerConfig, log: Logger, metrics
   const delivery = createDelivery(config, store, log, metrics);
   // On PostgreSQL every instance counts in the same table; SQLite means one instance, which counts in memory.
   const createLimiter = store.sharedRateLimiter?.bind(store);
-  const api = createContactApi({ config, store, log, enqueue: delivery.enqueue, deadlines: delivery.deadlines, onStored: delivery.worker.nudge, createLimiter, metrics });
+  // The limits key an address by a keyed hash under the day's salt (shared by every instance, deleted within
+  // 48 h), so the rate_limits table of PostgreSQL never holds an address.
+  const keys = createVisitorKeys(insightsStorage(store), { site: config.siteUrl ?? "localhost", timeZone: config.COMPANY_TIME_ZONE });
+  const api = createContactApi({
+    config,
+    store,
+    log,
+    enqueue: delivery.enqueue,
+    deadlines: delivery.deadlines,
+    onStored: delivery.worker.nudge,
+    createLimiter,
+    metrics,
+    country: loadCountryLookup(),
+    limitKey: (address) => keys.addressKey(address),
+  });
   return { api, store, delivery };
 }
 

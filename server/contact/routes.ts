@@ -1,4 +1,4 @@
-import { randomUUID } from "node:crypto";
+import { createHmac, randomBytes, randomUUID } from "node:crypto";
 import { Hono, type Context } from "hono";
 import { bodyLimit } from "hono/body-limit";
 import { utmKeys } from "~/lib/contact-fields";
@@ -8,6 +8,7 @@ import type { ServerConfig } from "../config";
 import type { Enqueue, Store, Verification } from "../db/store";
 import type { Logger } from "../logger";
 import type { Metrics } from "../metrics";
+import { deviceClass } from "./device";
 import { createRateLimiter, type RateLimiter } from "./rate-limit";
 import { UNVERIFIED_WINDOW_MS, createUnverifiedCap } from "./unverified-cap";
 import { verifyRecaptcha, type VerifyOutcome } from "./siteverify";
@@ -27,7 +28,6 @@ export const MAX_BODY_BYTES =
   sourceLimits.path * (sourceLimits.pages + 1) +
   4 * (utmKeys.length * sourceLimits.utm + sourceLimits.referrer) +
   1536;
-const MAX_USER_AGENT = 512;
 
 export type ContactApiDeps = {
   config: Pick<ServerConfig, "recaptchaSecret" | "RECAPTCHA_VERIFY_URL" | "RECAPTCHA_HOSTNAMES" | "CONTACT_RATE_LIMIT" | "ALLOWED_ORIGINS" | "TRUST_PROXY" | "CONTACT_UNVERIFIED_LIMIT">;
@@ -46,7 +46,21 @@ export type ContactApiDeps = {
   now?: () => Date;
   /** Counts each POST's outcome (contact_submissions_total). */
   metrics?: Pick<Metrics, "recordSubmission">;
+  /** The visitor's country from their address (a lead keeps the country, never the address); none by default. */
+  country?: (ip: string) => string | null;
+  /**
+   * What the rate limits key a client address by: a keyed hash, never the address (on PostgreSQL the limits are
+   * rows of a table). By default an HMAC under a random key of this process; create.ts passes one under the day's
+   * salt in the database, the same on every instance.
+   */
+  limitKey?: (address: string) => Promise<string>;
 };
+
+/** An HMAC of the address under a random key of this process: enough for limits kept in its own memory. */
+function processLimitKey(): (address: string) => Promise<string> {
+  const key = randomBytes(32);
+  return async (address) => createHmac("sha256", key).update(address).digest("hex").slice(0, 32);
+}
 
 type ErrorStatus = 400 | 405 | 413 | 415 | 429 | 503;
 
@@ -58,7 +72,7 @@ const fail = (c: Context, status: ErrorStatus, error: string, field: ContactFiel
  * Google, and stores the message. 201 {ok:true,id} (id: the lead's random public id) is sent only once the
  * row is committed.
  */
-export function createContactApi({ config, store, log, enqueue = () => [], deadlines, onStored, rateLimiter, createLimiter = createRateLimiter, verify, now = () => new Date(), metrics }: ContactApiDeps): Hono {
+export function createContactApi({ config, store, log, enqueue = () => [], deadlines, onStored, rateLimiter, createLimiter = createRateLimiter, verify, now = () => new Date(), metrics, country = () => null, limitKey }: ContactApiDeps): Hono {
   const api = new Hono();
   const count = (outcome: SubmissionOutcome) => metrics?.recordSubmission(outcome);
   const limiter = rateLimiter ?? createLimiter({ limit: config.CONTACT_RATE_LIMIT, name: "contact" });
@@ -91,6 +105,13 @@ export function createContactApi({ config, store, log, enqueue = () => [], deadl
 
   // Only a valid IP (or nothing, e.g. app.request() in tests: one shared bucket) ever becomes a key or a stored ip.
   const ipOf = (c: Context) => clientIp(c, config.TRUST_PROXY);
+  const fallbackKey = processLimitKey();
+  // The shared key needs the database: while it cannot be read, this process's key (each instance limits alone).
+  const keyOf = async (ip: string | undefined) => {
+    const address = ip ? rateLimitKey(ip) : "unknown";
+    if (!limitKey) return fallbackKey(address);
+    return limitKey(address).catch(() => fallbackKey(address));
+  };
 
   // CORS only for the configured origins; everyone else gets no CORS headers and the browser keeps them out.
   // Same-origin posts and no-cors posts need none.
@@ -140,7 +161,7 @@ export function createContactApi({ config, store, log, enqueue = () => [], deadl
     }),
     async (c) => {
       const ip = ipOf(c);
-      const key = ip ? rateLimitKey(ip) : "unknown";
+      const key = await keyOf(ip);
       const attempt = await attempts.reserve(key);
       const slot = attempt.ok ? await limiter.reserve(key) : attempt;
       if (!slot.ok) {
@@ -213,8 +234,8 @@ export function createContactApi({ config, store, log, enqueue = () => [], deadl
               message,
               submissionId,
               createdAt,
-              ip: ip ?? null,
-              userAgent: c.req.header("user-agent")?.slice(0, MAX_USER_AGENT) ?? null,
+              country: ip ? country(ip) : null,
+              device: deviceClass(c.req.header("user-agent")),
               verification,
               verificationNote: outcome.kind === "unavailable" ? outcome.reason : null,
               source,

@@ -3,7 +3,8 @@
  * starting together take turns) and recorded in schema_migrations. Never edit a shipped migration: add one.
  * The tables and columns match SQLite's (sqlite-migrations.ts); times are timestamptz.
  */
-export type Migration = { version: number; name: string; statements: string[] };
+/** `afterCommit`: statements that cannot run in a transaction (VACUUM FULL), run once the migration is committed. */
+export type Migration = { version: number; name: string; statements: string[]; afterCommit?: string[] };
 
 export const migrations: Migration[] = [
   {
@@ -150,5 +151,23 @@ export const migrations: Migration[] = [
     version: 10,
     name: "visit sources, utm_term and utm_content",
     statements: ["ALTER TABLE visits ADD COLUMN source text", "ALTER TABLE visits ADD COLUMN utm_term text", "ALTER TABLE visits ADD COLUMN utm_content text"],
+  },
+  // Issue 36 (privacy, decision 34). Numbered apart from the other issue-36 branches' (versions apply in order,
+  // each once; gaps are allowed). With the day's salt in the same database, a lead's IP and user agent would
+  // recompute its visitor key and name its page views: the lead keeps only its country and device class.
+  {
+    version: 14,
+    name: "leads keep a country and a device class, never an IP or a user agent",
+    statements: [
+      "ALTER TABLE messages ADD COLUMN country text",
+      "ALTER TABLE messages ADD COLUMN device text",
+      "UPDATE messages SET ip = NULL, user_agent = NULL WHERE ip IS NOT NULL OR user_agent IS NOT NULL",
+      "ALTER TABLE messages DROP COLUMN ip",
+      "ALTER TABLE messages DROP COLUMN user_agent",
+      // The old addresses of the shared rate limits (kept as they were): their windows are a minute or an hour.
+      "DELETE FROM rate_limits",
+    ],
+    // The old row versions stay in the table's files until they are rewritten.
+    afterCommit: ["VACUUM FULL messages", "VACUUM FULL rate_limits"],
   },
 ];

@@ -37,8 +37,8 @@ const sample: NewMessage = {
   company: "",
   message: "hello",
   createdAt: new Date().toISOString(),
-  ip: "127.0.0.1",
-  userAgent: "test",
+  country: "GB",
+  device: "desktop",
   verification: "verified",
   verificationNote: null,
 };
@@ -81,6 +81,41 @@ describe("migrations", () => {
       migrations: [...migrations, { version: 99, name: "add form name", statements: ["ALTER TABLE messages ADD COLUMN form_name text NOT NULL DEFAULT 'web'"] }],
     });
     expect((await later.pool.query("SELECT form_name FROM messages")).rows).toEqual([{ form_name: "web" }]);
+  });
+
+  it("keep no lead's IP address or user agent: migration 14 clears and drops both columns, and empties the old rate-limit rows", async () => {
+    const url = postgres.createDatabase();
+    const agent = "Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/140.0.4711.42 Safari/537.36";
+    const before = await open(url, { migrations: migrations.filter((migration) => migration.version < 14) });
+    await before.pool.query(
+      "INSERT INTO messages (first_name, last_name, email, message, created_at, ip, user_agent, verification) VALUES ('Ada', 'Lovelace', 'ada@example.com', 'Hello', now(), '203.0.113.77', $1, 'verified')",
+      [agent],
+    );
+    await before.pool.query("INSERT INTO rate_limits (key, points, expire) VALUES ('contact:203.0.113.77', 1, NULL)");
+    const admin = new pg.Client({ connectionString: url });
+    await admin.connect();
+    closers.push(() => admin.end());
+    const oid = (await admin.query<{ oid: number }>("SELECT oid FROM pg_database WHERE datname = current_database()")).rows[0]!.oid;
+    const filesHolding = async (text: string) => {
+      await admin.query("CHECKPOINT");
+      const dir = join(postgres.dir, "data", "base", String(oid));
+      return readdirSync(dir).filter((name) => readFileSync(join(dir, name)).includes(Buffer.from(text)));
+    };
+    expect(await filesHolding("4711.42")).not.toEqual([]);
+
+    const store = await open(url);
+    const columns = (await store.pool.query<{ column_name: string }>("SELECT column_name FROM information_schema.columns WHERE table_name = 'messages'")).rows.map((row) => row.column_name);
+    expect(columns).not.toContain("ip");
+    expect(columns).not.toContain("user_agent");
+    expect(columns).toEqual(expect.arrayContaining(["country", "device"]));
+    expect((await store.pool.query("SELECT key FROM rate_limits")).rows).toEqual([]);
+    // VACUUM FULL after the migration: the old row versions are gone from the table files (the WAL keeps them).
+    for (const text of ["4711.42", "203.0.113.77"]) expect(await filesHolding(text), text).toEqual([]);
+    await store.insertLead({ ...sample, email: "new@example.com", country: "DE", device: "tablet" }, []);
+    expect((await store.listLeads()).map(({ email, country, device }) => ({ email, country, device }))).toEqual([
+      { email: "ada@example.com", country: null, device: null },
+      { email: "new@example.com", country: "DE", device: "tablet" },
+    ]);
   });
 
   it("roll a failed migration back entirely and say which one failed", async () => {

@@ -84,6 +84,7 @@ export async function migrate(url: string, migrations: Migration[] = allMigratio
           for (const statement of migration.statements) await client.query(statement);
           await client.query("INSERT INTO schema_migrations (version, name, applied_at) VALUES ($1, $2, now())", [migration.version, migration.name]);
           await client.query("COMMIT");
+          for (const statement of migration.afterCommit ?? []) await client.query(statement);
         } catch (error) {
           await client.query("ROLLBACK").catch(() => {});
           throw new Error(`Migration ${migration.version} (${migration.name}) failed: ${(error as Error).message}`, { cause: error });
@@ -127,7 +128,7 @@ export class PostgresStore implements Store {
       // ON CONFLICT DO NOTHING on the submission id's unique index: a resend arriving at another instance at the
       // same moment waits for the first transaction and then inserts nothing.
       const inserted = await client.query<{ id: string; public_id: string }>(
-        `INSERT INTO messages (first_name, last_name, email, company, message, created_at, ip, user_agent, verification, verification_note, submission_id, public_id, source, respond_by, escalate_by)
+        `INSERT INTO messages (first_name, last_name, email, company, message, created_at, country, device, verification, verification_note, submission_id, public_id, source, respond_by, escalate_by)
          VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15) ON CONFLICT DO NOTHING RETURNING id, public_id`,
         [
           message.firstName,
@@ -136,8 +137,8 @@ export class PostgresStore implements Store {
           message.company,
           message.message,
           message.createdAt,
-          message.ip,
-          message.userAgent,
+          message.country,
+          message.device,
           message.verification,
           message.verificationNote,
           message.submissionId ?? null,

@@ -1,10 +1,12 @@
 import { sourceSchema, type VisitSource } from "~/lib/contact-schema";
-import type { Channel, Delivery, Lead, StoredMessage, Take } from "./store";
+import { devices, type Channel, type Delivery, type Device, type Lead, type StoredMessage, type Take } from "./store";
+
+const isDevice = (value: unknown): value is Device => devices.includes(value as Device);
 
 /* Rows of the two engines' identical tables, read the same way. */
 
 export const MESSAGE_COLUMNS =
-  "id, first_name, last_name, email, company, message, created_at, ip, user_agent, verification, verification_note, submission_id, public_id, source, respond_by, escalate_by, taken_by, taken_at, first_taken_at";
+  "id, first_name, last_name, email, company, message, created_at, country, device, verification, verification_note, submission_id, public_id, source, respond_by, escalate_by, taken_by, taken_at, first_taken_at";
 
 export type Row = Record<string, unknown>;
 const text = (value: unknown) => (value == null ? null : String(value));
@@ -20,8 +22,8 @@ export function toMessage(row: Row): StoredMessage {
     company: String(row.company ?? ""),
     message: String(row.message),
     createdAt: iso(row.created_at) ?? "",
-    ip: text(row.ip),
-    userAgent: text(row.user_agent),
+    country: text(row.country),
+    device: isDevice(row.device) ? row.device : null,
     verification: row.verification === "verified" ? "verified" : "unverified",
     verificationNote: text(row.verification_note),
     submissionId: text(row.submission_id),

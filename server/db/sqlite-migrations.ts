@@ -217,4 +217,19 @@ export const migrations: Migration[] = [
     name: "visit sources, utm_term and utm_content",
     statements: ["ALTER TABLE visits ADD COLUMN source TEXT", "ALTER TABLE visits ADD COLUMN utm_term TEXT", "ALTER TABLE visits ADD COLUMN utm_content TEXT"],
   },
+  // Issue 36 (privacy, decision 34). Numbered apart from the other issue-36 branches' (versions apply in order,
+  // each once; gaps are allowed). With the day's salt in the same database, a lead's IP and user agent would
+  // recompute its visitor key and name its page views: the lead keeps only its country and device class. The
+  // old values' bytes leave the file with the VACUUM of openDatabase (scrub level 2).
+  {
+    version: 16,
+    name: "leads keep a country and a device class, never an IP or a user agent",
+    statements: [
+      "ALTER TABLE messages ADD COLUMN country TEXT",
+      "ALTER TABLE messages ADD COLUMN device TEXT",
+      "UPDATE messages SET ip = NULL, user_agent = NULL WHERE ip IS NOT NULL OR user_agent IS NOT NULL",
+      "ALTER TABLE messages DROP COLUMN ip",
+      "ALTER TABLE messages DROP COLUMN user_agent",
+    ],
+  },
 ];

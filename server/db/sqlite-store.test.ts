@@ -3,6 +3,8 @@ import { existsSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
+import { createClient } from "@libsql/client";
+import { insightsStorage } from "../insights/storage";
 import { migrations } from "./sqlite-migrations";
 import { SqliteStore, databaseFile, openDatabase, type Database } from "./sqlite-store";
 import type { NewMessage } from "./store";
@@ -33,8 +35,8 @@ const sample: NewMessage = {
   company: "",
   message: "Grüße 🚀",
   createdAt: "2025-01-01T00:00:00.000Z",
-  ip: "127.0.0.1",
-  userAgent: "test",
+  country: "GB",
+  device: "desktop",
   verification: "verified",
   verificationNote: null,
 };
@@ -153,6 +155,63 @@ describe("erase and retention", () => {
     expect(filesHolding(file, "Old secret")).toEqual([]);
     expect((await store.listLeads()).map((lead) => lead.email)).toEqual(["kept@example.com"]);
   });
+
+  it("keep no lead's IP address or user agent: migration 16 clears and drops both columns, and no file of the database holds them after", async () => {
+    const { url } = tempUrl();
+    const file = databaseFile(url)!;
+    const agent = "Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/140.0.4711.42 Safari/537.36";
+    // A database as the previous version left it: a lead with the full address and user agent.
+    const before = await open(url, { migrations: migrations.filter((migration) => migration.version < 16) });
+    await before.execute({
+      sql: "INSERT INTO messages (first_name, last_name, email, message, created_at, ip, user_agent, verification) VALUES ('Ada', 'Lovelace', 'ada@example.com', 'Hello', ?, ?, ?, 'verified')",
+      args: ["2026-11-18T10:00:00.000Z", "203.0.113.77", agent],
+    });
+    await before.execute("PRAGMA user_version = 1");
+    await before.execute("PRAGMA wal_checkpoint(TRUNCATE)");
+    expect(filesHolding(file, "4711.42")).toEqual([".db"]);
+    before.close();
+
+    const store = await SqliteStore.open(url);
+    stores.push(store);
+    const columns = (await store.db.execute("PRAGMA table_info(messages)")).rows.map((row) => String(row.name));
+    expect(columns).not.toContain("ip");
+    expect(columns).not.toContain("user_agent");
+    expect(columns).toEqual(expect.arrayContaining(["country", "device"]));
+    for (const text of ["4711.42", "203.0.113.77"]) expect(filesHolding(file, text), text).toEqual([]);
+    expect(await store.listLeads()).toMatchObject([{ email: "ada@example.com", country: null, device: null }]);
+    // A new lead keeps only the country and the device class.
+    await store.insertLead({ ...sample, email: "new@example.com", country: "DE", device: "phone" }, []);
+    expect((await store.listLeads()).at(-1)).toMatchObject({ email: "new@example.com", country: "DE", device: "phone" });
+    expect((await store.listLeads()).at(-1)).not.toHaveProperty("ip");
+  });
+
+  it("take a deleted salt's bytes out of the file and its WAL once a reader holding an old snapshot lets go (the checkpoint is retried)", async () => {
+    const { url } = tempUrl();
+    const file = databaseFile(url)!;
+    const store = await SqliteStore.open(url);
+    stores.push(store);
+    const storage = insightsStorage(store);
+    const made = new Date("2026-11-18T00:00:00Z");
+    const salt = await storage.saltFor("2026-11-18", made);
+    await store.db.execute("PRAGMA wal_checkpoint(TRUNCATE)");
+    expect(filesHolding(file, salt)).toEqual([".db"]);
+
+    // Another process (npm run messages, a backup) reads the file at sweep time and holds its snapshot.
+    const reader = createClient({ url });
+    const snapshot = await reader.transaction("read");
+    expect((await snapshot.execute("SELECT COUNT(*) AS n FROM insights_salts")).rows[0]?.n).toBe(1);
+    expect(await storage.deleteSaltsBefore(new Date(made.getTime() + 3600_000))).toBe(1);
+    // While it holds on, the old page is still in the WAL or the file: the checkpoint could not complete.
+    expect(filesHolding(file, salt)).not.toEqual([]);
+    await new Promise((resolve) => setTimeout(resolve, 600));
+    await snapshot.commit();
+    reader.close();
+
+    // No other delete comes: the retried checkpoint alone takes the salt out of every file of the database.
+    await expect.poll(() => filesHolding(file, salt), { timeout: 10_000, interval: 200 }).toEqual([]);
+    await store.checkpointRetried();
+    expect(existsSync(`${file}-wal`) ? readFileSync(`${file}-wal`).length : 0).toBe(0);
+  }, 20_000);
 });
 
 // The rest of the store's behaviour is in store-contract.test.ts, run on both engines.

@@ -48,14 +48,16 @@ export async function openDatabase(url: string, { migrations = allMigrations }: 
 
 /**
  * secure_delete only zeroes what is deleted from now on: leads erased by an earlier version are still in the
- * file's free space. VACUUM rewrites the file without them, once per database (user_version 0 -> 1); cheap on
- * a new file. If another process keeps it out, the next start tries again.
+ * file's free space. VACUUM rewrites the file without them, once per scrub level (user_version): 1, for leads
+ * erased before secure_delete; 2, for the IP addresses and user agents that migration 16 removed from leads.
+ * Cheap on a new file. If another process keeps it out, the next start tries again.
  */
+const SCRUB_LEVEL = 2;
 async function scrubOnce(db: Database) {
-  if (Number((await db.execute("PRAGMA user_version")).rows[0]?.user_version ?? 0) >= 1) return;
+  if (Number((await db.execute("PRAGMA user_version")).rows[0]?.user_version ?? 0) >= SCRUB_LEVEL) return;
   try {
     await db.execute("VACUUM");
-    await db.execute("PRAGMA user_version = 1");
+    await db.execute(`PRAGMA user_version = ${SCRUB_LEVEL}`);
     await db.execute("PRAGMA wal_checkpoint(TRUNCATE)");
   } catch (error) {
     process.emitWarning(`VACUUM of the database's free space did not run (${(error as Error).message}): the next start tries again.`);
@@ -85,9 +87,20 @@ async function migrate(db: Database, migrations: Migration[]) {
   }
 }
 
+/** One wal_checkpoint(TRUNCATE); whether it completed (SQLite reports a reader in the way only in its result). */
+async function checkpoint(db: Database): Promise<boolean> {
+  const row = (await db.execute("PRAGMA wal_checkpoint(TRUNCATE)")).rows[0];
+  return Number(row?.busy ?? 1) === 0;
+}
+
+/** First retry of a checkpoint a reader kept out, then doubling up to the last. */
+export const CHECKPOINT_RETRY_MS = { first: 250, max: 60_000 };
+
 /** SQLite, the zero-setup default: one file, one server instance. */
 export class SqliteStore implements Store {
   readonly engine = "sqlite" as const;
+  private closed = false;
+  private retrying?: Promise<void>;
 
   /** `url`: kept so that visit counts can open their own connection to the same file (insights). */
   constructor(
@@ -105,7 +118,7 @@ export class SqliteStore implements Store {
     const results = await this.db.batch(
       [
         {
-          sql: `INSERT INTO messages (first_name, last_name, email, company, message, created_at, ip, user_agent, verification, verification_note, submission_id, public_id, source, respond_by, escalate_by)
+          sql: `INSERT INTO messages (first_name, last_name, email, company, message, created_at, country, device, verification, verification_note, submission_id, public_id, source, respond_by, escalate_by)
                 VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) ON CONFLICT DO NOTHING`,
           args: [
             message.firstName,
@@ -114,8 +127,8 @@ export class SqliteStore implements Store {
             message.company,
             message.message,
             message.createdAt,
-            message.ip,
-            message.userAgent,
+            message.country,
+            message.device,
             message.verification,
             message.verificationNote,
             message.submissionId ?? null,
@@ -437,13 +450,53 @@ export class SqliteStore implements Store {
     const ids = (deleted?.rows ?? []).map((row) => Number(row.id)).sort((a, b) => a - b);
     // The WAL still holds the pages as they were before the delete (and the rows' first writes): copy the
     // zeroed pages into the database file and empty the WAL, so no file of the database holds the lead.
-    // A reader holding an old snapshot (npm run messages at that moment) can keep it from finishing: the next
-    // erase or retention sweep completes it.
-    if (ids.length > 0) await this.db.execute("PRAGMA wal_checkpoint(TRUNCATE)");
+    if (ids.length > 0) await this.clearWal();
     return ids;
   }
 
+  /**
+   * After a delete under secure_delete (the rows' pages are zeroed in the WAL): copies the WAL into the database
+   * file and empties it, so no file of the database holds what was deleted. A reader holding an older snapshot
+   * (npm run messages, a backup, sqlite3 at that moment) keeps the checkpoint from completing, which SQLite says
+   * only in its result: then it is tried again in the background until it completes (or the store closes).
+   * Each attempt is made on a connection of its own that never waits for a lock (busy_timeout 0), so neither the
+   * server's connection nor its event loop waits for the reader. Resolves after the first attempt.
+   */
+  async clearWal(): Promise<void> {
+    if (!this.url || !databaseFile(this.url)) return;
+    if (await this.checkpointAside()) return;
+    this.retrying ??= this.retryCheckpoint().finally(() => (this.retrying = undefined));
+  }
+
+  private async checkpointAside(): Promise<boolean> {
+    const side = createClient({ url: this.url!, concurrency: 1 });
+    try {
+      await side.execute("PRAGMA busy_timeout = 0");
+      return await checkpoint(side);
+    } catch {
+      // Busy or briefly unreadable: the next attempt tells.
+      return false;
+    } finally {
+      side.close();
+    }
+  }
+
+  /** Settles once a retried checkpoint has completed (or the store closed); at once when none is waiting. */
+  async checkpointRetried(): Promise<void> {
+    await this.retrying;
+  }
+
+  private async retryCheckpoint() {
+    let wait = CHECKPOINT_RETRY_MS.first;
+    while (!this.closed) {
+      await new Promise((resolve) => setTimeout(resolve, wait).unref());
+      if (this.closed || (await this.checkpointAside())) return;
+      wait = Math.min(wait * 2, CHECKPOINT_RETRY_MS.max);
+    }
+  }
+
   async close() {
+    this.closed = true;
     this.db.close();
   }
 }

@@ -22,8 +22,8 @@ const sample: NewMessage = {
   company: "",
   message: "Grüße 🚀",
   createdAt: "2025-01-01T00:00:00.000Z",
-  ip: "127.0.0.1",
-  userAgent: "test",
+  country: "GB",
+  device: "desktop",
   verification: "verified",
   verificationNote: null,
 };
@@ -51,14 +51,14 @@ describe.each(Object.keys(engines) as (keyof typeof engines)[])("the %s store", 
     const notTaken = { respondBy: null, escalateBy: null, takenBy: null, takenAt: null, firstTakenAt: null, takes: [] };
     const store = await open();
     const first = await store.insertLead(sample, []);
-    const second = await store.insertLead({ ...sample, verification: "unverified", verificationNote: "siteverify timeout after 5000 ms", ip: null, userAgent: null }, []);
+    const second = await store.insertLead({ ...sample, verification: "unverified", verificationNote: "siteverify timeout after 5000 ms", country: null, device: null }, []);
     expect(second.id).toBeGreaterThan(first.id);
     // The id the API shows: a version 4 UUID, nothing to count leads by.
     for (const { publicId } of [first, second]) expect(publicId).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/);
     expect(second.publicId).not.toBe(first.publicId);
     expect(await store.listLeads()).toEqual([
       { ...sample, id: first.id, publicId: first.publicId, submissionId: null, source: null, deliveries: [], ...notTaken },
-      { ...sample, id: second.id, publicId: second.publicId, submissionId: null, source: null, deliveries: [], ...notTaken, verification: "unverified", verificationNote: "siteverify timeout after 5000 ms", ip: null, userAgent: null },
+      { ...sample, id: second.id, publicId: second.publicId, submissionId: null, source: null, deliveries: [], ...notTaken, verification: "unverified", verificationNote: "siteverify timeout after 5000 ms", country: null, device: null },
     ]);
   });
 

@@ -37,8 +37,12 @@ export type NewMessage = Omit<ContactMessage, "recaptchaToken" | "submissionId" 
   /** Where the visit came from, when the form sent a valid source. */
   source?: VisitSource | null;
   createdAt: string;
-  ip: string | null;
-  userAgent: string | null;
+  /**
+   * The visitor's country (two letters, from the address at arrival) and device class: all a lead keeps of the
+   * request. Never the IP or the user agent, which with the day's salt would name the visitor's page views.
+   */
+  country: string | null;
+  device: Device | null;
   verification: Verification;
   /** Why a message is unverified (e.g. "siteverify timeout"), for whoever reads the leads. */
   verificationNote: string | null;
@@ -46,6 +50,10 @@ export type NewMessage = Omit<ContactMessage, "recaptchaToken" | "submissionId" 
   respondBy?: string | null;
   escalateBy?: string | null;
 };
+
+/** A device class, as visit counts keep it (the page says it for a visit, the user agent for a lead). */
+export const devices = ["phone", "tablet", "desktop"] as const;
+export type Device = (typeof devices)[number];
 
 /** One take of a lead: who (staff, not the visitor) and when. A take-over adds one; the history is kept. */
 export type Take = { takenBy: string; takenAt: string };

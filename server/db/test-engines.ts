@@ -40,8 +40,8 @@ export const sampleMessage: NewMessage = {
   company: "",
   message: "Hello",
   createdAt: "2026-01-01T00:00:00.000Z",
-  ip: "127.0.0.1",
-  userAgent: "test",
+  country: "GB",
+  device: "desktop",
   verification: "verified",
   verificationNote: null,
 };

@@ -13,8 +13,8 @@ const lead: StoredMessage = {
   company: "",
   message: "Hello",
   createdAt: "2026-11-23T15:18:11.403Z",
-  ip: null,
-  userAgent: null,
+  country: null,
+  device: null,
   verification: "verified",
   verificationNote: null,
 };

@@ -14,8 +14,8 @@ const lead: StoredMessage = {
   company: "Navy",
   message: "Line one\nLine two <b>bold</b>",
   createdAt: "2026-11-22T10:00:00.000Z",
-  ip: "127.0.0.1",
-  userAgent: "test",
+  country: "GB",
+  device: "desktop",
   verification: "verified",
   verificationNote: null,
 };

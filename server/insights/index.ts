@@ -30,11 +30,11 @@ export function startInsights({ config, store, log, metrics, isPage }: { config:
   const sqliteWriter = store instanceof SqliteStore && store.url && databaseFile(store.url) ? startSqliteVisitWriter(store.url) : undefined;
   const storage = insightsStorage(store, { sqliteWriter });
   const enabled = config.ANALYTICS === "on";
-  const keys = createVisitorKeys(storage, { site: config.siteUrl ?? "localhost" });
+  const keys = createVisitorKeys(storage, { site: config.siteUrl ?? "localhost", timeZone: config.COMPANY_TIME_ZONE });
   const recorder = createVisitRecorder({ storage, log, onOutcome: (outcome, count) => outcome === "dropped" && metrics?.recordVisit("dropped", count) });
   const api = createVisitApi({ enabled, trustProxy: config.TRUST_PROXY, keys, recorder, country: enabled ? loadCountryLookup() : () => null, isPage, onOutcome: (outcome) => metrics?.recordVisit(outcome) });
 
-  // Hourly: salts older than 48 h go, and counts older than INSIGHTS_RETENTION_DAYS.
+  // Hourly: salts older than 47 h go (each is gone within 48 h of being made), and counts older than INSIGHTS_RETENTION_DAYS.
   const sweep = async () => {
     try {
       await keys.expire();

@@ -2,7 +2,9 @@ import type { IncomingMessage } from "node:http";
 import { Hono, type Context } from "hono";
 import { isbot } from "isbot";
 import { z } from "zod";
-import { clientIp, type TrustProxy } from "../client-ip";
+import { cleanAttribution } from "~/lib/attribution-text";
+import { clientIp, rateLimitKey, type TrustProxy } from "../client-ip";
+import { createAddressLimit, type AddressLimit } from "./address-limit";
 import type { VisitRecorder } from "./recorder";
 import { sourceName } from "./source-name";
 import type { VisitorKeys } from "./visitor-key";
@@ -11,21 +13,23 @@ import type { VisitorKeys } from "./visitor-key";
  * POST /api/visit: one page view from the site's own pages (app/lib/visit-count.ts). Always answers 204 with
  * nothing in it, counted or not, so the page learns nothing and never waits. Not counted: bots and headless
  * browsers (isbot), a visitor asking not to be tracked (Sec-GPC: 1 or DNT: 1), prefetches and prerenders, and
- * requests that did not come from a page of this site (Sec-Fetch-Site). Kept: the path (a page of the site),
- * the referrer's origin, the five utm_* values and the source they name (source-name.ts), a device class, the country and the visitor key; never the IP or
+ * requests that did not come from a page of this site (Sec-Fetch-Site), and past 30 distinct visitor keys per client
+ * address and day ("limited": address-limit.ts). Kept: the path (a page of the site), the referrer's origin, the
+ * five utm_* values and the source they name (source-name.ts), a device class, the country and the visitor key;
+ * never the IP or
  * the user agent.
  */
 
-export const visitOutcomes = ["counted", "bot", "opted_out", "prefetch", "not_from_site", "invalid", "dropped", "off"] as const;
+export const visitOutcomes = ["counted", "bot", "opted_out", "prefetch", "not_from_site", "invalid", "dropped", "off", "limited"] as const;
 export type VisitOutcome = (typeof visitOutcomes)[number];
 
 const MAX_BODY = 2048;
 export const FIELD_MAX = 200;
 export const devices = ["phone", "tablet", "desktop"] as const;
 
-// Control characters and bidi overrides out, trimmed, cut to the limit: a hostile value is stored harmless and short.
-// eslint-disable-next-line no-control-regex
-const clean = (value: string) => value.replace(/[\u0000-\u001f\u007f-\u009f\u202a-\u202e\u2066-\u2069]/g, "").trim().slice(0, FIELD_MAX);
+// The one attribution cleaning (controls, bidi and zero-width characters out, trimmed), cut to the limit: a
+// hostile value is stored harmless and short.
+const clean = (value: string) => cleanAttribution(value, FIELD_MAX);
 const optionalText = z
   .string()
   .max(FIELD_MAX * 4)
@@ -102,9 +106,12 @@ export type VisitApiOptions = {
   isPage: (path: string) => boolean;
   onOutcome?: (outcome: VisitOutcome) => void;
   now?: () => Date;
+  /** The per-address limit on distinct visitor keys; 30 a day by default. */
+  addressLimit?: AddressLimit;
 };
 
-export function createVisitApi(options: VisitApiOptions) {
+export function createVisitApi(given: VisitApiOptions) {
+  const options = { ...given, addressLimit: given.addressLimit ?? createAddressLimit() };
   const app = new Hono();
   const answer = (c: Context, outcome: VisitOutcome) => {
     options.onOutcome?.(outcome);
@@ -152,7 +159,7 @@ async function readBody(c: Context): Promise<string | undefined> {
   return Buffer.concat(chunks).toString("utf8");
 }
 
-async function count(c: Context, { enabled, trustProxy, keys, recorder, country, isPage, now = () => new Date() }: VisitApiOptions): Promise<VisitOutcome> {
+async function count(c: Context, { enabled, trustProxy, keys, recorder, country, isPage, addressLimit, now = () => new Date() }: VisitApiOptions & { addressLimit: AddressLimit }): Promise<VisitOutcome> {
   if (!enabled) return "off";
   const refused = refusal((name) => c.req.header(name));
   if (refused) return refused;
@@ -171,6 +178,8 @@ async function count(c: Context, { enabled, trustProxy, keys, recorder, country,
   const ip = clientIp(c, trustProxy) ?? "";
   const at = now();
   const visitor = await keys.key(ip, c.req.header("user-agent") ?? "", at);
+  // An IPv6 client is its /64, as for the contact API's limits: one subscriber holds a whole /64.
+  if (!addressLimit.admit(await keys.addressKey(ip ? rateLimitKey(ip) : "", at), visitor, keys.day(at))) return "limited";
   const entry = body.e === 1;
   const referrer = entry ? origin(body.r) : null;
   const utmSource = entry ? body.s : null;

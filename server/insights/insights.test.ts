@@ -91,6 +91,24 @@ describe.each(Object.keys(engines) as (keyof typeof engines)[])("insights on %s"
     expect(await fresh.key("81.2.69.142", browser)).not.toBe(key);
   });
 
+  it("changes the salt at midnight in the company's time zone, not UTC: a Los Angeles visit across 16:00 is one visitor", async () => {
+    const { storage } = await open();
+    const la = createVisitorKeys(storage, { site: "https://example.com", timeZone: "America/Los_Angeles" });
+    // 15:30 and 16:30 in Los Angeles (PST, UTC-8), on either side of UTC midnight: one company day, one key.
+    const before = await la.key("81.2.69.142", browser, new Date("2026-11-18T23:30:00Z"));
+    expect(await la.key("81.2.69.142", browser, new Date("2026-11-19T00:30:00Z"))).toBe(before);
+    expect(la.day(new Date("2026-11-19T00:30:00Z"))).toBe("2026-11-18");
+    // Midnight in Los Angeles (08:00 UTC) is where the key changes.
+    expect(await la.key("81.2.69.142", browser, new Date("2026-11-19T07:59:00Z"))).toBe(before);
+    expect(await la.key("81.2.69.142", browser, new Date("2026-11-19T08:01:00Z"))).not.toBe(before);
+    // Another instance in the same zone makes the same key (the salt is the database's, per company day).
+    const other = createVisitorKeys(storage, { site: "https://example.com", timeZone: "America/Los_Angeles" });
+    expect(await other.key("81.2.69.142", browser, new Date("2026-11-18T20:00:00Z"))).toBe(before);
+    // The hourly sweep deletes a salt within 48 hours of its making, and never during its day (at most 25 hours).
+    expect(SALT_LIFETIME_MS + 3600_000).toBeLessThanOrEqual(48 * 3600_000);
+    expect(SALT_LIFETIME_MS).toBeGreaterThan(25 * 3600_000);
+  });
+
   it("counts a page view from a page of the site, and refuses bots, headless browsers, GPC, DNT, prefetches and other sites", async () => {
     const { storage } = await open();
     const { api, recorder, outcomes } = countingApi(storage, {
@@ -116,22 +134,43 @@ describe.each(Object.keys(engines) as (keyof typeof engines)[])("insights on %s"
     // Hostile values: a made-up path, control characters and a huge campaign, a body that is not JSON.
     await post(pageHeaders, { p: "/wp-admin/../../etc/passwd", e: 0, d: "desktop" });
     await post(pageHeaders, { p: "/", e: 1, s: `x\u001b[2J${"y".repeat(500)}`, d: "desktop" });
+    // Bidi overrides and zero-width characters go too (the one attribution cleaning, app/lib/attribution-text.ts).
+    await post(pageHeaders, { p: "/", e: 1, s: "\u202Eelgoog\u200B", m: "\u2066cpc\uFEFF", c: "b\u200Drand", d: "desktop" });
     await post(pageHeaders, "not json");
     await post(pageHeaders, { p: "/".repeat(5000), d: "desktop" });
-    expect(outcomes).toEqual(["counted", "bot", "bot", "bot", "opted_out", "opted_out", "prefetch", "prefetch", "not_from_site", "not_from_site", "counted", "counted", "invalid", "invalid"]);
+    expect(outcomes).toEqual(["counted", "bot", "bot", "bot", "opted_out", "opted_out", "prefetch", "prefetch", "not_from_site", "not_from_site", "counted", "counted", "counted", "invalid", "invalid"]);
     await recorder.flush();
 
     const counts = await storage.counts(new Date(Date.now() - 60_000), new Date(Date.now() + 60_000));
-    expect(counts.pageviews).toBe(3);
+    expect(counts.pageviews).toBe(4);
     // A missing page is named (issue 36 item 8).
     expect(counts.tables.pages.map((row) => row.name).sort()).toEqual(["(not found) /wp-admin/../../etc/passwd", "/"]);
     // The source is the campaign's utm_source, lower-cased, whatever the referrer (issue 36 item 1).
-    expect(counts.tables.sources.map((row) => row.name).sort()).toEqual(["news", `x[2j${"y".repeat(196)}`]);
+    expect(counts.tables.sources.map((row) => row.name).sort()).toEqual(["elgoog", "news", `x[2j${"y".repeat(196)}`]);
     expect(counts.tables.campaigns.map((row) => row.name)).toContain("news\u001femail\u001flaunch\u001f\u001f");
+    // Bidi overrides and zero-width characters are gone (issue 36 item 13).
+    expect(counts.tables.campaigns.map((row) => row.name)).toContain("elgoog\u001fcpc\u001fbrand\u001f\u001f");
     const hostile = counts.tables.campaigns.find((row) => row.name.startsWith("x"))!;
     expect(hostile.name).toBe(`x[2j${"y".repeat(196)}\u001f\u001f\u001f\u001f`);
-    expect(counts.tables.countries).toEqual([{ name: "GB", visitors: 1, pageviews: 3 }]);
+    expect(counts.tables.countries).toEqual([{ name: "GB", visitors: 1, pageviews: 4 }]);
     expect(counts.tables.devices.map((row) => row.name).sort()).toEqual(["desktop", "phone"]);
+  });
+
+  it("counts at most 30 distinct visitors per client address and company day; the rest are refused as limited", async () => {
+    const { storage } = await open();
+    const { api, recorder, outcomes } = countingApi(storage, { country: () => null, isPage: () => true });
+    const post = (agent: string, forwardedFor = "81.2.69.142") =>
+      api.request("/", { method: "POST", headers: { ...pageHeaders, "user-agent": agent, "x-forwarded-for": forwardedFor }, body: JSON.stringify({ p: "/", e: 1, s: "attack", d: "desktop" }) }, { incoming: { socket: { remoteAddress: "127.0.0.1" } } });
+    for (let i = 0; i < 40; i++) await post(browser.replace("140.0.0.0", `140.0.${i}.0`));
+    // A visitor already counted goes on counting; another address is counted; an IPv6 client is its /64.
+    await post(browser.replace("140.0.0.0", "140.0.0.0"));
+    await post(browser, "81.2.69.143");
+    for (let i = 0; i < 31; i++) await post(browser.replace("140.0.0.0", `140.0.${i}.0`), `2001:db8:1:2::${(i + 1).toString(16)}`);
+    await recorder.flush();
+    expect(outcomes.filter((outcome) => outcome === "counted")).toHaveLength(30 + 1 + 1 + 30);
+    expect(outcomes.filter((outcome) => outcome === "limited")).toHaveLength(10 + 1);
+    const counts = await storage.counts(new Date(Date.now() - 60_000), new Date(Date.now() + 60_000));
+    expect(counts.visitors).toBe(61);
   });
 
   it("refuses a chunked body over 2,048 bytes as it arrives, without reading it whole", async () => {

@@ -43,9 +43,9 @@ export type ReportRow = { week: string; status: "pending" | "sent" | "failed"; a
 export type ReportClaim = { week: string; lease: string; attempt: number; previousSend: Date | null };
 
 export interface InsightsStorage {
-  /** The salt of `day` (YYYY-MM-DD, UTC), made at random by whichever instance asks first; every instance gets the same. */
+  /** The salt of `day` (YYYY-MM-DD in COMPANY_TIME_ZONE), made at random by whichever instance asks first; every instance gets the same. */
   saltFor(day: string, now: Date): Promise<string>;
-  /** Deletes salts made before `cutoff` (48 hours ago): the keys they made can no longer be linked to anyone. */
+  /** Deletes salts made before `cutoff` (47 hours ago: gone within 48 with the hourly sweep): the keys they made can no longer be linked to anyone. */
   deleteSaltsBefore(cutoff: Date): Promise<number>;
   insertVisits(visits: Visit[]): Promise<void>;
   /** Counts of the visits in [from, to). */
@@ -101,10 +101,16 @@ const VISIT_COLUMNS = "at, visitor, path, entry, referrer, source, utm_source, u
 const CHUNK = 200;
 
 class SqliteInsights implements InsightsStorage {
-  /** `writeVisits`: where count batches go (a worker's connection, sqlite-visit-writer.ts); else this connection. */
+  /**
+   * `writeVisits`: where count batches go (a worker's connection, sqlite-visit-writer.ts); else this connection.
+   * `clearWal`: empties the WAL after a delete, retried while a reader keeps it out (SqliteStore.clearWal).
+   */
   constructor(
     private readonly db: Client,
     private readonly writeVisits?: (statements: InStatement[]) => Promise<void>,
+    private readonly clearWal: () => Promise<void> = async () => {
+      await this.db.execute("PRAGMA wal_checkpoint(TRUNCATE)");
+    },
   ) {}
 
   async saltFor(day: string, now: Date) {
@@ -120,8 +126,9 @@ class SqliteInsights implements InsightsStorage {
 
   async deleteSaltsBefore(cutoff: Date) {
     const result = await this.db.execute({ sql: "DELETE FROM insights_salts WHERE created_at < ?", args: [cutoff.toISOString()] });
-    // secure_delete zeroes the page in the file; the checkpoint takes the old page out of the WAL.
-    if (result.rowsAffected > 0) await this.db.execute("PRAGMA wal_checkpoint(TRUNCATE)");
+    // secure_delete zeroes the page; the checkpoint takes the old page out of the WAL (retried while a reader
+    // holds an older snapshot, so the salt's bytes leave every file of the database as soon as it lets go).
+    if (result.rowsAffected > 0) await this.clearWal();
     return result.rowsAffected;
   }
 
@@ -328,7 +335,7 @@ function newSalt(): string {
 
 /** The insights tables of an open message store. */
 export function insightsStorage(store: Store, { sqliteWriter }: { sqliteWriter?: VisitWriter } = {}): InsightsStorage {
-  if (store instanceof SqliteStore) return new SqliteInsights(store.db, sqliteWriter?.write);
+  if (store instanceof SqliteStore) return new SqliteInsights(store.db, sqliteWriter?.write, () => store.clearWal());
   if (store instanceof PostgresStore) return new PostgresInsights(store.pool);
   throw new Error(`No insights storage for the ${store.engine} store.`);
 }
