@@ -61,7 +61,7 @@ export function Layout({ children }: { children: ReactNode }) {
         {children}
         <Scripts />
         {/* Prerendered only, like the head's script. After <Scripts /> (only React Router's streamed route data follows it, and the router waits for that data), where hydration passes over what it did not render. */}
-        {import.meta.env.SSR ? <script dangerouslySetInnerHTML={{ __html: afterContentScript() }} /> : null}
+        {import.meta.env.SSR ? <script dangerouslySetInnerHTML={{ __html: afterContentScript(import.meta.env.VITE_ANALYTICS !== "off") }} /> : null}
       </body>
     </html>
   );
