@@ -1,10 +1,12 @@
 import { useEffect } from "react";
 import { useLocation } from "react-router";
+import type * as VisitCount from "~/lib/visit-count";
+import type * as VisitSource from "~/lib/visit-source";
 
 // Vite replaces it at build time (vite.config.ts copies ANALYTICS): "off" leaves no counting code in the pages.
 const counting = import.meta.env.VITE_ANALYTICS !== "off";
-let counter: Promise<typeof import("~/lib/visit-count")> | undefined;
-let recorder: Promise<typeof import("~/lib/visit-source")> | undefined;
+let counter: Promise<typeof VisitCount> | undefined;
+let recorder: Promise<typeof VisitSource> | undefined;
 let documentPage = true;
 
 /**
