@@ -1,5 +1,5 @@
 # syntax=docker/dockerfile:1
-# The site and its contact API in one image (see README, "Container").
+# The site and its contact API in one image (see docs/operations.md, "The container").
 #   docker build --build-arg SITE_URL=https://www.example.com --build-arg VITE_RECAPTCHA_SITE_KEY=… -t arcline-site .
 #   docker run -d -p 3000:3000 -v arcline-data:/app/data -e RECAPTCHA_SECRET_KEY=… \
 #     -e SMTP_URL=smtps://user:pass@mail.example.com:465 -e LEADS_NOTIFY_TO=sales@example.com -e TRUST_PROXY=10.0.0.0/8 arcline-site

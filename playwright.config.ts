@@ -52,7 +52,8 @@ export default defineConfig<SiteDataOptions>({
   workers: process.env.CI ? 2 : undefined,
   retries: process.env.CI ? 1 : 0,
   forbidOnly: !!process.env.CI,
-  reporter: [["list"]],
+  // The list as it runs, then where the time went (per project and spec file; scripts/run-tests.mjs reads it too).
+  reporter: [["list"], ["./e2e/support/timing-reporter.ts"]],
   timeout: 30_000,
   use: {
     baseURL: BASE_URL,

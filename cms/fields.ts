@@ -128,7 +128,7 @@ export function titleField(title: z.ZodType, slug: z.ZodType) {
     name: { label: "Title", description: help(json.description, range(json.minLength, json.maxLength, "characters")), validation: { length: { min: json.minLength, max: json.maxLength } } },
     slug: {
       label: "Slug",
-      description: `${slugJson.description ?? ""}: the file name and the page's URL. Changing it renames the page; see "Editing the site" in README.md`,
+      description: `${slugJson.description ?? ""}: the file name and the page's URL. Changing it renames the page; see "What the editor will not do" in docs/content.md`,
       validation: slugJson.pattern ? { pattern: { regex: new RegExp(slugJson.pattern), message: schemaMessage(slug, "Not A Slug") ?? "invalid slug" } } : undefined,
     },
   });

@@ -50,7 +50,7 @@ export function deletionIssues(path: string): string[] {
   const match = /^([a-z]+)\/([^/]+)\.json$/.exec(path);
   const kind = collections.find((k) => k === match?.[1]);
   if (kind && !readOrder()[kind].includes(match![2]!)) return [];
-  return [`${path}: a page of the site cannot be deleted or renamed in the editor: that is a developer's change (see "Editing the site" in README.md)`];
+  return [`${path}: a page of the site cannot be deleted or renamed in the editor: that is a developer's change (see "What the editor will not do" in docs/content.md)`];
 }
 
 /**

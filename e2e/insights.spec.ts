@@ -4,10 +4,10 @@ import { promisify } from "node:util";
 import { expect, test, type Browser, type BrowserContextOptions, type Page } from "@playwright/test";
 import { startFakeSiteverify, type FakeSiteverify } from "./support/fake-siteverify.mjs";
 import { sendContactForm } from "./support/contact-form";
-import { asRealVisitor } from "./support/real-visitor";
 import { stubRecaptcha } from "./support/recaptcha-stub";
 import { startServer, withLeadId, type SiteServer } from "./support/servers";
 import { unique } from "./support/leads";
+import { asRealVisitor } from "./support/real-visitor";
 
 /*
  * Visit counting as visitors' browsers do it (Chromium against the production server, a real SQLite file): a
@@ -78,13 +78,15 @@ test("a visit from a campaign link, a client-side navigation and a lead show in 
   const figures = await insights(server);
   expect(figures).toMatchObject({ visitors: 1, pageviews: 3, leads: 1, conversionRate: 1 });
   expect(figures.previous).toMatchObject({ visitors: 0, pageviews: 0, leads: 0, conversionRate: 0 });
-  expect(figures.landingPages).toEqual([{ name: "/", visitors: 1, pageviews: 1, leads: 1 }]);
+  // Pages by their path and their title (the content's, read from the build).
+  expect(figures.landingPages).toEqual([{ name: "/", title: expect.stringMatching(/\w/), visitors: 1, pageviews: 1, leads: 1 }]);
   expect(figures.pages).toEqual([
-    { name: "/", visitors: 1, pageviews: 2 },
-    { name: "/services/ux-design", visitors: 1, pageviews: 1 },
+    { name: "/", title: expect.stringMatching(/\w/), visitors: 1, pageviews: 2 },
+    { name: "/services/ux-design", title: expect.stringMatching(/UX/i), visitors: 1, pageviews: 1 },
   ]);
-  expect(figures.sources).toEqual([{ name: "https://news.example", visitors: 1, leads: 1 }]);
-  expect(figures.campaigns).toEqual([{ name: "newsletter / email / spring", visitors: 1, leads: 1 }]);
+  // The campaign's utm_source is the source (issue 36 item 1), for the visit and its lead.
+  expect(figures.sources).toEqual([{ name: "newsletter", visitors: 1, leads: 1 }]);
+  expect(figures.campaigns).toEqual([{ name: "newsletter / email / spring", visitors: 1, leads: 1, utm: { source: "newsletter", medium: "email", campaign: "spring", term: "", content: "" } }]);
   expect(figures.countries).toEqual([{ name: "GB", visitors: 1 }]);
   expect(figures.devices).toEqual([{ name: "desktop", visitors: 1 }]);
   // Issue 31's figures: the lead waits, then sales take it (from the terminal, as `npm run messages -- take` does).
@@ -93,6 +95,46 @@ test("a visit from a campaign link, a client-side navigation and a lead show in 
   await promisify(execFile)(process.execPath, ["build/server/messages.mjs", "take", publicId, "--by", "Ada Sales"], { env: { ...process.env, DATABASE_URL: server.databaseUrl } });
   // Seconds after it arrived: 0 whole minutes of business time, whatever the hour the test runs.
   expect(await insights(server)).toMatchObject({ leads: 1, leadsTaken: 1, medianMinutesToTake: 0, leadsNotTaken: 0 });
+});
+
+test("a campaign link opened without a referrer counts under its utm_source, Google's domains as one Google, a link to a missing page by its path (issue 36 items 1, 8)", async ({ browser }) => {
+  const sources = await startServer({ RECAPTCHA_VERIFY_URL: siteverify.url, RECAPTCHA_HOSTNAMES: "127.0.0.1", TRUST_PROXY: "loopback", LEADS_DELIVERY: "store-only" });
+  try {
+    const arrive = async (ip: string, url: string, referer?: string, lead = false) => {
+      const context = await browser.newContext({ ...visitor, extraHTTPHeaders: { "x-forwarded-for": ip } });
+      await asRealVisitor(context);
+      const page = await context.newPage();
+      await stubRecaptcha(page);
+      await visit(page, url, referer ? { referer } : {});
+      if (lead) {
+        await expect(page.locator("html[data-hydrated]")).toBeAttached();
+        expect((await sendContactForm(page, { email: `n.${unique()}@example.com`, message: `Newsletter ${unique()}` })).ok()).toBe(true);
+      }
+      await context.close();
+    };
+    // Opened from a mail app: no referrer at all; the link says where it came from.
+    await arrive("81.2.69.160", `${sources.url}/?utm_source=Newsletter&utm_medium=email&utm_campaign=november`, undefined, true);
+    await arrive("81.2.69.161", `${sources.url}/services/ux-design`, "https://www.google.de/");
+    await arrive("81.2.69.162", `${sources.url}/`, "http://www.google.com/search?q=arcline");
+    await arrive("81.2.69.163", `${sources.url}/?utm_source=google&utm_medium=cpc&utm_campaign=brand`);
+    await arrive("81.2.69.164", `${sources.url}/`);
+    // A campaign link with a typo in its path.
+    await arrive("81.2.69.165", `${sources.url}/black-fridy?utm_source=partner&utm_medium=referral&utm_campaign=bf`);
+    await expect.poll(async () => (await insights(sources)).pageviews, { timeout: 10_000 }).toBe(6);
+    const figures = await insights(sources);
+    expect(figures.sources).toEqual([
+      { name: "Google", visitors: 3, leads: 0 },
+      { name: "newsletter", visitors: 1, leads: 1 },
+      { name: "Direct", visitors: 1, leads: 0 },
+      { name: "partner", visitors: 1, leads: 0 },
+    ]);
+    expect((figures.landingPages as { name: string }[]).map((row) => row.name)).toContain("(not found) /black-fridy");
+    const { stdout } = await promisify(execFile)(process.execPath, ["build/server/insights.mjs"], { env: { ...process.env, DATABASE_URL: sources.databaseUrl } });
+    expect(stdout).toMatch(/^ {2}\(not found\) \/black-fridy {2}visitors 1/m);
+    expect(stdout).toMatch(/^ {2}Google {2}visitors 3 {2}leads 0$/m);
+  } finally {
+    await sources.stop();
+  }
 });
 
 async function visitWith(browser: Browser, options: BrowserContextOptions, init?: (page: Page) => Promise<void>) {
@@ -122,7 +164,7 @@ test("bots, headless browsers, Global Privacy Control, Do Not Track and prefetch
   await expect.poll(async () => (await insights(quiet)).pageviews, { timeout: 10_000 }).toBeGreaterThan(0);
   const figures = await insights(quiet);
   expect(figures).toMatchObject({ visitors: 1, pageviews: 1 });
-  expect(figures.pages).toEqual([{ name: "/services/ux-design", visitors: 1, pageviews: 1 }]);
+  expect(figures.pages).toEqual([{ name: "/services/ux-design", title: "Product and UX Design Services", visitors: 1, pageviews: 1 }]);
 });
 
 test("the database's files (SQLite and its WAL) never hold the visitor's IP or user agent", async () => {

@@ -6,11 +6,11 @@ import { loadConfig } from "../server/config";
 
 /*
  * Docker is not on the test machines, so the image is never built here. These checks hold the Dockerfile to
- * what the README promises (and to the hadolint rules it was written against): a build stage and a slim Node 24
+ * what docs/operations.md promises (and to the hadolint rules it was written against): a build stage and a slim Node 24
  * run stage, production dependencies only, a non-root user, the data folder as a volume, a health check on
  * /healthz, and node itself as PID 1 so SIGTERM reaches the server. And what the running image needs: SITE_URL
  * carried into it, every VITE_ setting as a build argument, the files `npm start` and `npm run messages` run, and
- * a README `docker run` example the server starts with.
+ * its `docker run` example the server starts with.
  */
 
 type Instruction = { keyword: string; args: string };
@@ -113,9 +113,9 @@ describe("Dockerfile", () => {
     }
   });
 
-  it("documents a docker run the image starts with: the README's example passes the server's production checks", () => {
-    const readme = readFileSync("README.md", "utf8");
-    const section = readme.slice(readme.indexOf("## Container"));
+  it("documents a docker run the image starts with: the operations guide's example passes the server's production checks", () => {
+    const guide = readFileSync("docs/operations.md", "utf8");
+    const section = guide.slice(guide.indexOf("## The container"));
     const commands = /```sh\n([\s\S]*?)```/.exec(section)![1]!.replace(/\\\n\s*/g, " ");
     const build = commands.split("\n").find((line) => line.startsWith("docker build"))!;
     const run = commands.split("\n").find((line) => line.startsWith("docker run"))!;

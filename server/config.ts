@@ -10,7 +10,7 @@ import { DEFAULT_SALES_HOURS, parseHolidays, parseSalesHours } from "./leads/bus
 import { LINK_SECRET_MIN_CHARS, ephemeralLinkSecret } from "./leads/take-token";
 
 /*
- * All runtime configuration, read once at start-up from environment variables (documented in README.md).
+ * All runtime configuration, read once at start-up from environment variables (documented in docs/operations.md, "Configuration").
  * Bad values stop the server with a readable list rather than failing later.
  */
 
@@ -25,7 +25,7 @@ const list = z
 
 const ms = (fallback: number) => z.coerce.number().int().min(1).max(600_000).default(fallback);
 
-/* Issue 31: taking leads, reminders within business hours (README, "Taking a lead"). */
+/* Issue 31: taking leads, reminders within business hours (docs/sales.md, "Taking a lead"; docs/contact-api.md). */
 const blankIsUnset = (value: unknown) => (typeof value === "string" && value.trim() === "" ? undefined : value);
 const readWith = <T>(parse: (text: string) => T) =>
   z.string().transform((text, context): T => {

@@ -3,23 +3,26 @@
  * and the one before it. Reads DATABASE_URL like the server; safe while it runs.
  *
  *   npm run insights [-- --from 2026-11-01 --to 2026-11-30] [-- --format text|json|csv]
- *   npm run insights -- report --send [--force]     the last week's report now, unless it has gone already
- *   npm run insights -- report --preview [FILE]     the last week's report as an .eml file
+ *   npm run insights -- report --send [--week MONDAY] [--force]   the last (or a chosen) week's report now, unless it went
+ *   npm run insights -- report --preview [--week MONDAY] [FILE]   the last (or a chosen) week's report as an .eml file
  */
 import { existsSync } from "node:fs";
 import { parseArgs } from "node:util";
 import { loadConfig } from "./config";
 import { toCsv } from "./contact/csv";
+import { formatReceived } from "./delivery/lead-text";
 import { withStore } from "./db";
 import { databaseFile } from "./db/sqlite-store";
 import { DEFAULT_DATABASE_URL } from "./db/store";
 import { reportSettings } from "./insights";
-import { addDays, dueReportWeek, isDay, lastSevenDays, period, weekPeriod } from "./insights/period";
+import { addDays, dueReportWeek, isDay, lastSevenDays, mondayOf, period, weekPeriod } from "./insights/period";
 import { insightsFor, type Insights, type Row } from "./insights/query";
+import { sitePages } from "./insights/site-pages";
 import { insightsStorage } from "./insights/storage";
 import { composeReport, sendDueReports, smtpReportSender, writeReportPreview } from "./insights/weekly-report";
 import { formatMinutes } from "./leads/follow-up";
 import { visible } from "./terminal-text";
+import { site as siteConfig } from "~/config/site";
 
 const USAGE = `Usage:
   npm run insights [-- --from YYYY-MM-DD --to YYYY-MM-DD] [-- --format text|json|csv]
@@ -27,15 +30,28 @@ const USAGE = `Usage:
                                        the last 7 days in COMPANY_TIME_ZONE) and the one before, the leads taken
                                        and not, the median business time to take, then tables by landing page,
                                        page, source, campaign, country and device
-  npm run insights -- report --send [--force]
-                                       send the last week's report (Monday to Sunday) to INSIGHTS_REPORT_TO now,
-                                       unless it has already gone (--force sends it again)
-  npm run insights -- report --preview [FILE]
-                                       write the last week's report to FILE (default data/insights-report-WEEK.eml)
-Reads DATABASE_URL (default ${DEFAULT_DATABASE_URL}), COMPANY_TIME_ZONE, SALES_HOURS, SALES_HOLIDAYS, SMTP_URL, INSIGHTS_REPORT_TO.
+  npm run insights -- report --send [--week YYYY-MM-DD] [--force]
+                                       send the last week's report (Monday to Sunday), or the week starting on
+                                       the Monday given, to INSIGHTS_REPORT_TO now, unless it has already gone
+                                       (--force sends it again). Needs SMTP_URL, INSIGHTS_REPORT_TO and, as the
+                                       server does with SMTP_URL, LEADS_NOTIFY_TO
+  npm run insights -- report --preview [--week YYYY-MM-DD] [FILE]
+                                       write the last (or that) week's report to FILE (default
+                                       data/insights-report-WEEK.eml)
+A period of whole calendar months (--from 2026-11-01 --to 2026-11-30) is compared with as many calendar months
+before it (October); any other period with as many days just before it.
+Reads DATABASE_URL (default ${DEFAULT_DATABASE_URL}), COMPANY_TIME_ZONE, SALES_HOURS, SALES_HOLIDAYS, SMTP_URL,
+INSIGHTS_REPORT_TO, LEADS_NOTIFY_TO, STATIC_DIR (the build, for the pages' titles).
 `;
 
 class UsageError extends Error {}
+
+/** `--week`: the Monday (YYYY-MM-DD) of the week to preview or send. */
+function chosenWeek(value: string): string {
+  if (!isDay(value)) throw new UsageError(`--week "${value}" is not a date: use the week's Monday, YYYY-MM-DD.`);
+  if (mondayOf(value) !== value) throw new UsageError(`--week ${value} is not a Monday: a week runs Monday to Sunday (that week's Monday is ${mondayOf(value)}).`);
+  return value;
+}
 
 const formats = ["text", "json", "csv"] as const;
 type Format = (typeof formats)[number];
@@ -63,20 +79,42 @@ function asText(insights: Insights): string {
     lines.push("", `${titles[table]}:`);
     if (rows.length === 0) lines.push("  none");
     // A utm_* value is whatever a link carried: its control characters are shown as escapes, never sent to the terminal.
-    for (const row of rows) lines.push(`  ${visible(row.name)}  visitors ${row.visitors}${row.pageviews === undefined ? "" : `  page views ${row.pageviews}`}${row.leads === undefined ? "" : `  leads ${row.leads}`}`);
+    for (const row of rows) lines.push(`  ${visible(row.name)}${row.title ? `  (${visible(row.title)})` : ""}  visitors ${row.visitors}${row.pageviews === undefined ? "" : `  page views ${row.pageviews}`}${row.leads === undefined ? "" : `  leads ${row.leads}`}`);
   }
   return `${lines.join("\n")}\n`;
 }
 
+const rowRate = (row: Row) => (row.leads === undefined ? "" : row.visitors === 0 ? "" : Math.round((row.leads / row.visitors) * 10_000) / 10_000);
+
 function asCsv(insights: Insights): string {
   // The take figures are columns of the two headline rows only (empty elsewhere); an empty median: no lead taken.
+  // A campaign's values are columns of their own (a spreadsheet filters by medium); a row's conversion rate is its
+  // leads over its visitors (empty where leads are not known, or no visitor was counted).
   const take = (h: Insights | Insights["previous"]) => [h.leadsTaken, h.medianMinutesToTake ?? "", h.leadsNotTaken];
+  const noUtm = ["", "", "", "", ""];
   const rows: unknown[][] = [
-    ["total", "", insights.visitors, insights.pageviews, insights.leads, insights.conversionRate, ...take(insights)],
-    ["previous", "", insights.previous.visitors, insights.previous.pageviews, insights.previous.leads, insights.previous.conversionRate, ...take(insights.previous)],
-    ...tables.flatMap((table) => insights[table].map((row: Row) => [table, row.name, row.visitors, row.pageviews ?? "", row.leads ?? "", "", "", "", ""])),
+    ["total", "", "", ...noUtm, insights.visitors, insights.pageviews, insights.leads, insights.conversionRate, ...take(insights)],
+    ["previous", "", "", ...noUtm, insights.previous.visitors, insights.previous.pageviews, insights.previous.leads, insights.previous.conversionRate, ...take(insights.previous)],
+    ...tables.flatMap((table) =>
+      insights[table].map((row: Row) => [
+        table,
+        row.name,
+        row.title ?? "",
+        ...(row.utm ? [row.utm.source, row.utm.medium, row.utm.campaign, row.utm.term, row.utm.content] : noUtm),
+        row.visitors,
+        row.pageviews ?? "",
+        row.leads ?? "",
+        rowRate(row),
+        "",
+        "",
+        "",
+      ]),
+    ),
   ];
-  return toCsv(["table", "name", "visitors", "pageviews", "leads", "conversionRate", "leadsTaken", "medianMinutesToTake", "leadsNotTaken"], rows);
+  return toCsv(
+    ["table", "name", "title", "source", "medium", "campaign", "term", "content", "visitors", "pageviews", "leads", "conversionRate", "leadsTaken", "medianMinutesToTake", "leadsNotTaken"],
+    rows,
+  );
 }
 
 async function main() {
@@ -89,6 +127,7 @@ async function main() {
       send: { type: "boolean" },
       force: { type: "boolean" },
       preview: { type: "boolean" },
+      week: { type: "string" },
       help: { type: "boolean", short: "h" },
     },
   });
@@ -97,6 +136,7 @@ async function main() {
   const timeZone = config.COMPANY_TIME_ZONE;
   const { calendar } = reportSettings(config);
   const url = config.DATABASE_URL;
+  const site = sitePages(config.STATIC_DIR, siteConfig.name);
   const file = url.startsWith("file:") ? databaseFile(url) : undefined;
   if (file !== undefined && !existsSync(file)) throw new Error(`No database at ${file} (DATABASE_URL=${url}): nothing has been counted there yet.`);
   const [command = "show", ...rest] = positionals;
@@ -111,18 +151,19 @@ async function main() {
     const to = values.to ?? (values.from ? addDays(values.from, 6) : fallback.to);
     const from = values.from ?? addDays(to, -6);
     if (from > to) throw new UsageError(`--from ${from} is after --to ${to}.`);
-    const insights = await withStore(url, (store) => insightsFor(period(from, to, timeZone), { storage: insightsStorage(store), store, timeZone, calendar }));
+    const insights = await withStore(url, (store) => insightsFor(period(from, to, timeZone), { storage: insightsStorage(store), store, timeZone, calendar, site }));
     process.stdout.write(format === "json" ? `${JSON.stringify(insights, null, 2)}\n` : format === "csv" ? asCsv(insights) : asText(insights));
     return;
   }
   if (command !== "report") throw new UsageError(`Unknown command "${command}".`);
   if (values.send === values.preview) throw new UsageError("report needs --send or --preview.");
   const settings = reportSettings(config);
-  const week = dueReportWeek(new Date(), timeZone);
+  const week = values.week === undefined ? dueReportWeek(new Date(), timeZone) : chosenWeek(values.week);
+  if (weekPeriod(week, timeZone).end > new Date()) throw new UsageError(`The week of ${week} has not ended yet (${timeZone}): its report can be made from the Monday after.`);
   if (values.preview) {
     const target = rest[0] ?? `data/insights-report-${week}.eml`;
     await withStore(url, async (store) => {
-      const insights = await insightsFor(weekPeriod(week, timeZone), { storage: insightsStorage(store), store, timeZone, calendar });
+      const insights = await insightsFor(weekPeriod(week, timeZone), { storage: insightsStorage(store), store, timeZone, calendar, site });
       await writeReportPreview(composeReport(insights, week, { ...settings, to: settings.to.length ? settings.to : ["marketing@example.invalid"] }), target);
     });
     process.stdout.write(`The report of the week of ${week} is in ${target}.\n`);
@@ -140,12 +181,12 @@ async function main() {
         await storage.queueReport(week, now);
         const existing = await storage.report(week);
         if (existing?.status === "sent") {
-          process.stdout.write(`The report of the week of ${week} has already gone (${existing.sentAt}); --force sends it again.\n`);
+          process.stdout.write(`The report of the week of ${week} has already gone (${existing.sentAt ? formatReceived(existing.sentAt, timeZone) : "time unknown"}); --force sends it again.\n`);
           return;
         }
       }
       const log = { info: () => {}, warn: (fields: Record<string, unknown>) => process.stderr.write(`${String(fields.error ?? fields.msg)}\n`), error: () => {} };
-      const sent = await sendDueReports({ storage, store, settings, send, log }, now, week);
+      const sent = await sendDueReports({ storage, store, settings, send, log, site }, now, week);
       if (sent.length > 0) process.stdout.write(`The report of the week of ${week} was sent to ${settings.to.join(", ")}.\n`);
       else {
         const state = await storage.report(week);

@@ -1,7 +1,7 @@
 import { RECAPTCHA_TEST_SITE_KEY } from "./recaptcha";
 
 /*
- * Build-time settings of the contact form (Vite inlines VITE_* variables into the client bundle; see README).
+ * Build-time settings of the contact form (Vite inlines VITE_* variables into the client bundle; see docs/operations.md, "Configuration").
  * Only public values belong here: everything in this module is readable by any visitor.
  */
 // Each variable is read as `import.meta.env.NAME`, which Vite replaces by its value at build time; reading them from

@@ -169,7 +169,7 @@ export function loadEditorConfig(env: NodeJS.ProcessEnv = process.env): EditorSe
   const logLevel = env.LOG_LEVEL ?? "info";
   if (logLevel !== "debug" && logLevel !== "info" && logLevel !== "silent") problems.push(`LOG_LEVEL must be debug, info or silent (got ${logLevel})`);
 
-  if (problems.length) throw new Error(`The editor cannot start:\n${problems.map((problem) => `- ${problem}`).join("\n")}\nSee "The live editor" in README.md.`);
+  if (problems.length) throw new Error(`The editor cannot start:\n${problems.map((problem) => `- ${problem}`).join("\n")}\nSee "The live editor: set up once" in docs/operations.md.`);
   return {
     url,
     // Loopback: the TLS proxy in front is the only way in (in a container, set 0.0.0.0 and publish the port).

@@ -51,7 +51,7 @@ const server = serve({ fetch: app.fetch, port: config.port, hostname: config.hos
   log.info({ msg: "editor listening", url: config.url.origin, host: config.host, port: info.port, repo: config.repo, allowedUsers });
   if (!config.allowedUsers) log.warn({ msg: "EDITOR_ALLOWED_USERS is not set: anyone with write access to the repository can sign in to the editor" });
   if (sharesParentDomain(config.url.hostname, config.siteHost)) {
-    log.warn({ msg: "the editor shares a parent domain with the site: a script of the site can plant cookies for the editor's host (see Security notes in README.md)", editor: config.url.hostname, site: config.siteHost });
+    log.warn({ msg: "the editor shares a parent domain with the site: a script of the site can plant cookies for the editor's host (see Security notes of the live editor in docs/operations.md)", editor: config.url.hostname, site: config.siteHost });
   }
 });
 // A port in use or an address this machine does not have: one clear line, not a stack trace.

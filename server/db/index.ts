@@ -2,7 +2,7 @@ import { PostgresStore, isPostgresUrl, type PostgresOptions } from "./postgres-s
 import { SqliteStore } from "./sqlite-store";
 import type { Store } from "./store";
 
-/** PostgreSQL settings from the environment (see README: PG_POOL_MAX, PG_STATEMENT_TIMEOUT_MS, PG_CONNECT_TIMEOUT_MS, PG_MIGRATION_WAIT_MS). */
+/** PostgreSQL settings from the environment (see docs/operations.md, "Configuration": PG_POOL_MAX, PG_STATEMENT_TIMEOUT_MS, PG_CONNECT_TIMEOUT_MS, PG_MIGRATION_WAIT_MS). */
 export function postgresOptionsFromEnv(env: NodeJS.ProcessEnv = process.env): PostgresOptions {
   const read = (name: string, fallback: number, min: number) => {
     const raw = env[name]?.trim();

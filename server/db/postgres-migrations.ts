@@ -144,4 +144,11 @@ export const migrations: Migration[] = [
       "ALTER TABLE outbox ADD CONSTRAINT outbox_channel_check CHECK (channel IN ('email', 'webhook', 'confirmation', 'chat', 'reminder', 'reminder_chat', 'escalation', 'take_webhook'))",
     ],
   },
+  // Issue 36 (insights-server): a visit's source as marketing names it, and utm_term / utm_content. Versions 7 to
+  // 9 are left to other branches of the same issue (a gap is allowed).
+  {
+    version: 10,
+    name: "visit sources, utm_term and utm_content",
+    statements: ["ALTER TABLE visits ADD COLUMN source text", "ALTER TABLE visits ADD COLUMN utm_term text", "ALTER TABLE visits ADD COLUMN utm_content text"],
+  },
 ];

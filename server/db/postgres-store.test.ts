@@ -239,7 +239,7 @@ describe("a database that goes away", () => {
     // Without the client's own error listener the ended connection is an unhandled 'error' event: the test process
     // (like the server) would end here.
     expect(await killWaiting("messages", () => store.insertLead(sample, []))).toMatch(/terminat/i);
-    const visit = { at: new Date(), visitor: "k", path: "/", entry: true, referrer: null, utmSource: null, utmMedium: null, utmCampaign: null, country: null, device: "phone" as const };
+    const visit = { at: new Date(), visitor: "k", path: "/", entry: true, referrer: null, source: null, utmSource: null, utmMedium: null, utmCampaign: null, utmTerm: null, utmContent: null, country: null, device: "phone" as const };
     expect(await killWaiting("visits", () => visits.insertVisits([visit]))).toMatch(/terminat/i);
     // The pool gave up the dead connections and works on.
     await store.insertLead(sample, []);

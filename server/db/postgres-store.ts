@@ -438,7 +438,7 @@ export class PostgresStore implements Store {
    * database holds an erased lead. It locks the tables while it runs (new leads wait; an erase among 10,000
    * leads took 0.6 s in all), so it waits at most 3 s for running transactions; if they keep it out, the rows stay in the files until
    * the next erase or retention sweep, and a warning says so. The write-ahead log, backups and replicas keep them
-   * until they expire (README, Personal data). No statement time-out: a large table may take longer than a query.
+   * until they expire (docs/operations.md, "Personal data and retention"). No statement time-out: a large table may take longer than a query.
    */
   private async vacuumLeads() {
     try {

@@ -210,4 +210,11 @@ export const migrations: Migration[] = [
       "CREATE INDEX outbox_due ON outbox (channel, status, next_attempt_at)",
     ],
   },
+  // Issue 36 (insights-server): a visit's source as marketing names it, and utm_term / utm_content. Versions 9 to
+  // 11 are left to other branches of the same issue (a gap is allowed).
+  {
+    version: 12,
+    name: "visit sources, utm_term and utm_content",
+    statements: ["ALTER TABLE visits ADD COLUMN source TEXT", "ALTER TABLE visits ADD COLUMN utm_term TEXT", "ALTER TABLE visits ADD COLUMN utm_content TEXT"],
+  },
 ];

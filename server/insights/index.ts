@@ -7,6 +7,7 @@ import { loadCountryLookup } from "./country";
 import { createVisitApi, type VisitOutcome } from "./ingest";
 import { createVisitRecorder } from "./recorder";
 import { startSqliteVisitWriter } from "./sqlite-visit-writer";
+import { sitePages } from "./site-pages";
 import { insightsStorage } from "./storage";
 import { createVisitorKeys } from "./visitor-key";
 import { smtpReportSender, startReportSchedule, type ReportSettings } from "./weekly-report";
@@ -53,7 +54,7 @@ export function startInsights({ config, store, log, metrics, isPage }: { config:
   if (settings.to.length > 0 && config.SMTP_URL) {
     const send = smtpReportSender(config.SMTP_URL);
     closeSender = send.close;
-    stopReports = startReportSchedule({ storage, store, settings, send, log }, { counting: enabled });
+    stopReports = startReportSchedule({ storage, store, settings, send, log, site: sitePages(config.STATIC_DIR, siteConfig.name) }, { counting: enabled });
   } else if (settings.to.length > 0) {
     log.warn({ msg: "INSIGHTS_REPORT_TO is set but SMTP_URL is not: no weekly report is sent (npm run insights -- report --preview writes one)" });
   }

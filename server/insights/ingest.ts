@@ -4,6 +4,7 @@ import { isbot } from "isbot";
 import { z } from "zod";
 import { clientIp, type TrustProxy } from "../client-ip";
 import type { VisitRecorder } from "./recorder";
+import { sourceName } from "./source-name";
 import type { VisitorKeys } from "./visitor-key";
 
 /*
@@ -11,7 +12,7 @@ import type { VisitorKeys } from "./visitor-key";
  * nothing in it, counted or not, so the page learns nothing and never waits. Not counted: bots and headless
  * browsers (isbot), a visitor asking not to be tracked (Sec-GPC: 1 or DNT: 1), prefetches and prerenders, and
  * requests that did not come from a page of this site (Sec-Fetch-Site). Kept: the path (a page of the site),
- * the referrer's origin, three utm_* values, a device class, the country and the visitor key; never the IP or
+ * the referrer's origin, the five utm_* values and the source they name (source-name.ts), a device class, the country and the visitor key; never the IP or
  * the user agent.
  */
 
@@ -38,8 +39,24 @@ const bodySchema = z.object({
   s: optionalText,
   m: optionalText,
   c: optionalText,
+  // utm_term and utm_content (issue 36): creatives that differ only in these are told apart.
+  t: optionalText,
+  n: optionalText,
   d: z.enum(devices),
 });
+
+export const NOT_FOUND = "(not found)";
+/** How much of a missing path the tables show: enough to recognise a campaign link's typo, not a place to write. */
+export const NOT_FOUND_PATH_MAX = 80;
+
+/**
+ * A path that is not a page of the site, as the tables show it (issue 36 item 8): "(not found) /the/path", so
+ * marketing can fix the link. Already cleaned of control characters; cut short, so made-up paths stay bounded.
+ */
+export function notFound(path: string): string {
+  const shown = path.startsWith("/") ? path.slice(0, NOT_FOUND_PATH_MAX) : "";
+  return shown ? `${NOT_FOUND} ${shown}${path.length > NOT_FOUND_PATH_MAX ? "…" : ""}` : NOT_FOUND;
+}
 
 /** The origin of an http(s) URL, or null. */
 function origin(value: string | null): string | null {
@@ -81,7 +98,7 @@ export type VisitApiOptions = {
   keys: VisitorKeys;
   recorder: VisitRecorder;
   country: (ip: string) => string | null;
-  /** Whether a path is a page of the site: anything else is counted as "(not found)", so the table cannot be filled with made-up paths. */
+  /** Whether a path is a page of the site: anything else is counted as "(not found) /path", cut short (notFound). */
   isPage: (path: string) => boolean;
   onOutcome?: (outcome: VisitOutcome) => void;
   now?: () => Date;
@@ -155,16 +172,22 @@ async function count(c: Context, { enabled, trustProxy, keys, recorder, country,
   const at = now();
   const visitor = await keys.key(ip, c.req.header("user-agent") ?? "", at);
   const entry = body.e === 1;
+  const referrer = entry ? origin(body.r) : null;
+  const utmSource = entry ? body.s : null;
   const stored = recorder.add({
     at,
     visitor,
-    path: path.startsWith("/") && isPage(path) ? path : "(not found)",
+    path: path.startsWith("/") && isPage(path) ? path : notFound(path),
     entry,
     // Only the first page of a visit says where it came from.
-    referrer: entry ? origin(body.r) : null,
-    utmSource: entry ? body.s : null,
+    referrer,
+    // Named here with the rule the query applies to leads (source-name.ts), so a site's visitors are counted once in SQL.
+    source: entry ? sourceName({ utmSource, referrer }) : null,
+    utmSource,
     utmMedium: entry ? body.m : null,
     utmCampaign: entry ? body.c : null,
+    utmTerm: entry ? body.t : null,
+    utmContent: entry ? body.n : null,
     country: ip ? country(ip) : null,
     device: body.d,
   });

@@ -51,9 +51,12 @@ const visit = (over: Partial<Visit> = {}): Visit => ({
   path: "/",
   entry: true,
   referrer: null,
+  source: null,
   utmSource: null,
   utmMedium: null,
   utmCampaign: null,
+  utmTerm: null,
+  utmContent: null,
   country: null,
   device: "desktop",
   ...over,
@@ -120,14 +123,13 @@ describe.each(Object.keys(engines) as (keyof typeof engines)[])("insights on %s"
 
     const counts = await storage.counts(new Date(Date.now() - 60_000), new Date(Date.now() + 60_000));
     expect(counts.pageviews).toBe(3);
-    expect(counts.tables.pages.map((row) => row.name).sort()).toEqual(["(not found)", "/"]);
-    expect(counts.tables.sources).toEqual([
-      { name: "Direct", visitors: 1, pageviews: 1 },
-      { name: "https://news.example", visitors: 1, pageviews: 1 },
-    ]);
-    expect(counts.tables.campaigns.map((row) => row.name)).toContain("news\u001femail\u001flaunch");
+    // A missing page is named (issue 36 item 8).
+    expect(counts.tables.pages.map((row) => row.name).sort()).toEqual(["(not found) /wp-admin/../../etc/passwd", "/"]);
+    // The source is the campaign's utm_source, lower-cased, whatever the referrer (issue 36 item 1).
+    expect(counts.tables.sources.map((row) => row.name).sort()).toEqual(["news", `x[2j${"y".repeat(196)}`]);
+    expect(counts.tables.campaigns.map((row) => row.name)).toContain("news\u001femail\u001flaunch\u001f\u001f");
     const hostile = counts.tables.campaigns.find((row) => row.name.startsWith("x"))!;
-    expect(hostile.name).toBe(`x[2J${"y".repeat(196)}\u001f\u001f`);
+    expect(hostile.name).toBe(`x[2j${"y".repeat(196)}\u001f\u001f\u001f\u001f`);
     expect(counts.tables.countries).toEqual([{ name: "GB", visitors: 1, pageviews: 3 }]);
     expect(counts.tables.devices.map((row) => row.name).sort()).toEqual(["desktop", "phone"]);
   });
@@ -173,11 +175,12 @@ describe.each(Object.keys(engines) as (keyof typeof engines)[])("insights on %s"
       { name: "/", visitors: 1, pageviews: 1, leads: 1 },
       { name: "/services/cloud", visitors: 1, pageviews: 1, leads: 0 },
     ]);
+    // Counts stored before ingest named sources (no `source`) are named in the query, as their leads are.
     expect(insights.sources).toEqual([
-      { name: "https://news.example", visitors: 1, leads: 1 },
+      { name: "news", visitors: 1, leads: 1 },
       { name: "Direct", visitors: 1, leads: 0 },
     ]);
-    expect(insights.campaigns).toEqual([{ name: "news / email / launch", visitors: 1, leads: 1 }]);
+    expect(insights.campaigns).toEqual([{ name: "news / email / launch", visitors: 1, leads: 1, utm: { source: "news", medium: "email", campaign: "launch", term: "", content: "" } }]);
     expect(insights.pages).toEqual([
       { name: "/services/cloud", visitors: 2, pageviews: 2 },
       { name: "/", visitors: 1, pageviews: 1 },
@@ -185,6 +188,49 @@ describe.each(Object.keys(engines) as (keyof typeof engines)[])("insights on %s"
     expect(insights.countries).toEqual([
       { name: "GB", visitors: 1 },
       { name: "Unknown", visitors: 1 },
+    ]);
+  });
+
+  it("counts a visit under its utm_source or referrer's site, Google as one row, and keeps utm_term and utm_content apart (issue 36 items 1, 8)", async () => {
+    const { store, storage } = await open();
+    const { api, recorder } = countingApi(storage, { country: () => null, isPage: (path) => path === "/" || path === "/services/cloud" });
+    const post = (ip: string, body: Record<string, unknown>) =>
+      api.request("/", { method: "POST", headers: { ...pageHeaders, "x-forwarded-for": ip }, body: JSON.stringify({ p: "/", e: 1, d: "phone", ...body }) }, { incoming: { socket: { remoteAddress: "127.0.0.1" } } });
+    await post("81.2.69.1", { s: "google", m: "cpc", c: "brand", t: "crm software", n: "ad-a" });
+    await post("81.2.69.2", { r: "https://www.google.de/search?q=x" });
+    await post("81.2.69.3", { r: "http://www.google.com" });
+    await post("81.2.69.4", { s: "google", m: "cpc", c: "brand", t: "crm software", n: "ad-b" });
+    // A newsletter link opened in a mail app: no referrer, but it says where it came from.
+    await post("81.2.69.5", { s: "Newsletter", m: "email", c: "november" });
+    await post("81.2.69.6", {});
+    await post("81.2.69.7", { p: "/black-friday" + "x".repeat(200), s: "partner" });
+    await recorder.flush();
+    await store.insertLead({ ...sampleMessage, createdAt: new Date().toISOString(), source: { landingPage: "/", utm: { source: "newsletter", medium: "email", campaign: "november" }, pages: ["/"] } }, []);
+    await store.insertLead(
+      { ...sampleMessage, email: "g@example.com", createdAt: new Date().toISOString(), source: { landingPage: "/blak-friday", referrer: "https://www.google.com", pages: ["/blak-friday"] } },
+      [],
+    );
+    const today = new Date().toISOString().slice(0, 10);
+    const site = { isPage: (path: string) => path === "/" || path === "/services/cloud", title: (path: string) => (path === "/" ? "Home" : undefined) };
+    const insights = await insightsFor(period(today, today, "UTC"), { storage, store, timeZone: "UTC", calendar, site });
+    expect(insights.sources).toEqual([
+      { name: "Google", visitors: 4, leads: 1 },
+      { name: "newsletter", visitors: 1, leads: 1 },
+      { name: "Direct", visitors: 1, leads: 0 },
+      { name: "partner", visitors: 1, leads: 0 },
+    ]);
+    expect(insights.campaigns.map(({ name, visitors, leads }) => [name, visitors, leads])).toEqual([
+      ["newsletter / email / november", 1, 1],
+      ["google / cpc / brand (term: crm software, content: ad-a)", 1, 0],
+      ["google / cpc / brand (term: crm software, content: ad-b)", 1, 0],
+      ["partner / - / -", 1, 0],
+    ]);
+    expect(insights.campaigns[2]!.utm).toEqual({ source: "google", medium: "cpc", campaign: "brand", term: "crm software", content: "ad-b" });
+    // The missing page is named, cut short; the lead's landing page that is no page of the site is shown as not found.
+    expect(insights.landingPages).toEqual([
+      { name: "/", title: "Home", visitors: 6, pageviews: 6, leads: 1 },
+      { name: `(not found) /black-friday${"x".repeat(67)}…`, visitors: 1, pageviews: 1, leads: 0 },
+      { name: "(not found) /blak-friday", visitors: 0, pageviews: 0, leads: 1 },
     ]);
   });
 
@@ -218,9 +264,9 @@ describe.each(Object.keys(engines) as (keyof typeof engines)[])("insights on %s"
     const { store, storage } = await open();
     await storage.insertVisits([visit({ visitor: "d", utmSource: "a / b", utmMedium: "c" }), visit({ visitor: "e", utmSource: "a", utmMedium: "b / c" })]);
     const insights = await insightsFor(period("2026-11-16", "2026-11-22", "UTC"), { storage, store, timeZone: "UTC", calendar });
-    expect(insights.campaigns).toEqual([
-      { name: "a / b / c / -", visitors: 1, leads: 0 },
-      { name: "a / b / c / -", visitors: 1, leads: 0 },
+    expect(insights.campaigns.map(({ name, visitors }) => ({ name, visitors }))).toEqual([
+      { name: "a / b / c / -", visitors: 1 },
+      { name: "a / b / c / -", visitors: 1 },
     ]);
   });
 
@@ -242,6 +288,23 @@ describe.each(Object.keys(engines) as (keyof typeof engines)[])("insights on %s"
     expect(sent).toHaveLength(1);
   });
 
+  it("sends only the latest week when first enabled on a Monday before 08:00 (issue 36 item 5)", async () => {
+    const { store, storage } = await open();
+    const sent: string[] = [];
+    const deps = { storage, store, settings: { to: ["m@example.com"], from: "no-reply@example.com", timeZone: "Europe/Berlin", siteName: "Site", calendar }, send: async (mail: { subject?: unknown }) => void sent.push(String(mail.subject)), log: quietLog };
+    await storage.insertVisits([visit({ at: new Date("2026-11-10T10:00:00Z") })]);
+    // Monday 30 November, 07:00 in Berlin: the week of the 16th was due a week ago, the week of the 23rd at 08:00.
+    await startReportSchedule(deps, { now: () => new Date("2026-11-30T06:00:00Z") })();
+    expect(sent).toEqual([]);
+    expect(await storage.report("2026-11-16")).toBeNull();
+    await startReportSchedule(deps, { now: () => new Date("2026-11-30T07:00:00Z") })();
+    expect(sent).toEqual([expect.stringContaining("2026-11-23 to 2026-11-29")]);
+    // On any other day, a week not yet sent is sent late (a server that was down on Monday).
+    await startReportSchedule(deps, { now: () => new Date("2026-12-09T12:00:00Z") })();
+    expect(sent).toHaveLength(2);
+    expect(sent[1]).toContain("2026-11-30 to 2026-12-06");
+  });
+
   it("sends a week's report once, whichever instance claims it, and again only when forced", async () => {
     const { store, storage } = await open();
     const sent: string[] = [];
@@ -260,7 +323,7 @@ describe.each(Object.keys(engines) as (keyof typeof engines)[])("insights on %s"
     expect([...first!, ...second!]).toEqual(["2026-11-16"]);
     expect(await sendDueReports(deps, now)).toEqual([]);
     expect(sent).toHaveLength(1);
-    expect(sent[0]).toMatch(/^Visitors: 0 \(no change\)$/m);
+    expect(sent[0]).toMatch(/^Visitors: 0 \(no change, from 0\)$/m);
     expect(sent[0]).toMatch(/^Leads taken: 0\nMedian time to take: -\nLeads not taken: 0$/m);
     await storage.requeueReport("2026-11-16", now);
     expect(await sendDueReports(deps, now)).toEqual(["2026-11-16"]);

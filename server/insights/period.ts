@@ -56,8 +56,24 @@ export function period(from: string, to: string, timeZone: string): Period {
   return { from, to, start: startOfDay(from, timeZone), end: startOfDay(addDays(to, 1), timeZone) };
 }
 
-/** The same number of days just before. */
+/** The first day of the month `months` after (or before) the month of `day`. */
+function monthStart(day: string, months: number): string {
+  const date = new Date(`${day.slice(0, 7)}-01T00:00:00Z`);
+  date.setUTCMonth(date.getUTCMonth() + months);
+  return date.toISOString().slice(0, 10);
+}
+
+/**
+ * The period to compare with: for whole calendar months (the 1st of one to the last day of the same or a later
+ * one), as many calendar months just before (November with October, not 2 to 31 October); else the same number
+ * of days just before.
+ */
 export function previousPeriod(current: Period, timeZone: string): Period {
+  const lastDay = addDays(current.to, 1).endsWith("-01");
+  if (current.from.endsWith("-01") && lastDay) {
+    const months = (Number(current.to.slice(0, 4)) - Number(current.from.slice(0, 4))) * 12 + Number(current.to.slice(5, 7)) - Number(current.from.slice(5, 7)) + 1;
+    return period(monthStart(current.from, -months), addDays(current.from, -1), timeZone);
+  }
   const days = Math.round((Date.parse(`${current.to}T00:00:00Z`) - Date.parse(`${current.from}T00:00:00Z`)) / DAY_MS) + 1;
   return period(addDays(current.from, -days), addDays(current.from, -1), timeZone);
 }

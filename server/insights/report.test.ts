@@ -49,7 +49,7 @@ describe("take figures", () => {
 describe("the weekly report's take figures", () => {
   it("names each on its own line in the text part, the median in business hours or '-'", () => {
     const text = reportText(insights(), "Arcline");
-    expect(text).toContain("Leads: 12 (+20%)\nConversion rate: 1.0% (1.0% the week before)\nLeads taken: 9\nMedian time to take: 1 h 20 min (business hours)\nLeads not taken: 3\n");
+    expect(text).toContain("Leads: 12 (+20%, from 10)\nConversion rate: 1.0% (from 1.0%)\nLeads taken: 9\nMedian time to take: 1 h 20 min (business hours)\nLeads not taken: 3\n");
     expect(reportText(insights({ leadsTaken: 0, medianMinutesToTake: null, leadsNotTaken: 12 }), "Arcline")).toMatch(/^Leads taken: 0\nMedian time to take: -\nLeads not taken: 12$/m);
   });
 
@@ -60,5 +60,49 @@ describe("the weekly report's take figures", () => {
     expect(html).toMatch(/Leads not taken<br><strong[^>]*>3<\/strong>/);
     expect(reportHtml(insights({ leadsTaken: 0, medianMinutesToTake: null }), "Arcline")).toMatch(/Median time to take<br><strong[^>]*>-<\/strong><br><span[^>]*>no lead taken<\/span>/);
     expect(html).not.toMatch(/<script|<img|src=|url\(/i);
+  });
+});
+
+describe("the weekly report read on a phone (issue 36 item 4)", () => {
+  const rows = (names: string[], leadsAt: number[] = []) => names.map((name, i) => ({ name, visitors: 100 - i, leads: leadsAt.includes(i) ? 1 : 0 }));
+  const week = insights({
+    visitors: 11,
+    previous: { ...insights().previous, visitors: 3 },
+    // The only lead came from the 7th source by visitors.
+    sources: rows(["Google", "LinkedIn", "Direct", "bing", "newsletter", "partner.example", "rare.example"], [6]),
+    landingPages: [{ name: "/services/ux-design", title: "UX Design", visitors: 4, pageviews: 5, leads: 0 }],
+    countries: [
+      { name: "GB", visitors: 2 },
+      { name: "Unknown", visitors: 1 },
+    ],
+  });
+
+  it("shows every row that brought a lead, beside the top 5 by visitors, in both parts", () => {
+    const text = reportText(week, "Arcline");
+    expect(text).toContain("  rare.example: 94 visitors, 1 lead");
+    expect(text).not.toContain("partner.example");
+    const html = reportHtml(week, "Arcline");
+    expect(html).toContain(">rare.example<");
+    expect(html).not.toContain("partner.example");
+  });
+
+  it("gives each change the figure it compares with, pages by title and path, countries by name", () => {
+    const text = reportText(week, "Arcline");
+    expect(text).toContain("Visitors: 11 (+267%, from 3)");
+    expect(text).toContain("  UX Design (/services/ux-design): 4 visitors, 0 leads");
+    expect(text).toContain("  United Kingdom: 2 visitors");
+    expect(text).toContain("  Unknown: 1 visitor");
+    const html = reportHtml(week, "Arcline");
+    expect(html).toContain("+267%, from 3");
+    expect(html).toMatch(/UX Design<br><span[^>]*>\/services\/ux-design<\/span>/);
+    expect(html).toContain(">United Kingdom<");
+  });
+
+  it("has no fixed widths wider than a phone and no column without a header", () => {
+    const html = reportHtml(week, "Arcline");
+    expect(html).not.toMatch(/width="\d+"/);
+    expect(html).not.toMatch(/<th[^>]*><\/th>/);
+    // Only max-width may be wide; a fixed width is a figure block, narrower than a phone.
+    for (const [, px] of html.matchAll(/(?<!max-)width:(\d+)px/g)) expect(Number(px)).toBeLessThanOrEqual(160);
   });
 });

@@ -18,8 +18,12 @@ export function change(now: number, before: number): string {
   return delta === 0 ? "no change" : `${delta > 0 ? "+" : ""}${delta}%`;
 }
 
+/** A change with the figure it compares with: "+267%, from 3" (a percentage alone says nothing of 3 or 3,000). */
+const changeFrom = (now: number, before: number) => `${change(now, before)}, from ${number(before)}`;
+
 const TOP = 5;
-const tables: { key: keyof Pick<Insights, "landingPages" | "sources" | "campaigns" | "pages" | "countries" | "devices">; title: string }[] = [
+type TableKey = keyof Pick<Insights, "landingPages" | "sources" | "campaigns" | "pages" | "countries" | "devices">;
+const tables: { key: TableKey; title: string }[] = [
   { key: "sources", title: "Sources" },
   { key: "campaigns", title: "Campaigns" },
   { key: "landingPages", title: "Landing pages" },
@@ -28,13 +32,33 @@ const tables: { key: keyof Pick<Insights, "landingPages" | "sources" | "campaign
   { key: "devices", title: "Devices" },
 ];
 
+const regions = new Intl.DisplayNames(["en"], { type: "region", fallback: "code" });
+/** A country by name ("GB" is "United Kingdom"); "Unknown" and anything that is not a code stay as they are. */
+export function countryName(code: string): string {
+  if (!/^[A-Z]{2}$/.test(code)) return code;
+  try {
+    return regions.of(code) ?? code;
+  } catch {
+    return code;
+  }
+}
+
+/**
+ * The rows a table shows in the e-mail: the top 5 by visitors, and every other row that brought a lead, so no
+ * lead's landing page, source or campaign is left out (issue 36 item 4). Countries by name.
+ */
+export function shownRows(key: TableKey, rows: Row[]): Row[] {
+  const shown = rows.filter((row, index) => index < TOP || (row.leads ?? 0) > 0);
+  return key === "countries" ? shown.map((row) => ({ ...row, name: countryName(row.name) })) : shown;
+}
+
 function headline(insights: Insights): [string, string, string][] {
   const p = insights.previous;
   return [
-    ["Visitors", number(insights.visitors), change(insights.visitors, p.visitors)],
-    ["Page views", number(insights.pageviews), change(insights.pageviews, p.pageviews)],
-    ["Leads", number(insights.leads), change(insights.leads, p.leads)],
-    ["Conversion rate", percent(insights.conversionRate), `${percent(p.conversionRate)} the week before`],
+    ["Visitors", number(insights.visitors), changeFrom(insights.visitors, p.visitors)],
+    ["Page views", number(insights.pageviews), changeFrom(insights.pageviews, p.pageviews)],
+    ["Leads", number(insights.leads), changeFrom(insights.leads, p.leads)],
+    ["Conversion rate", percent(insights.conversionRate), `from ${percent(p.conversionRate)}`],
   ];
 }
 
@@ -49,7 +73,9 @@ function takeHeadline(insights: Insights): [string, string, string][] {
 
 const TAKE_NOTE = "Leads taken and not taken are as they stood when this report was made; the time to take counts sales' business hours only.";
 
-const rowLine = (row: Row) => `  ${oneLine(row.name)}: ${number(row.visitors)} visitor${row.visitors === 1 ? "" : "s"}${row.leads === undefined ? "" : `, ${number(row.leads)} lead${row.leads === 1 ? "" : "s"}`}`;
+/** A row's name as text: a page by its title and its path. */
+const rowName = (row: Row) => (row.title ? `${row.title} (${row.name})` : row.name);
+const rowLine = (row: Row) => `  ${oneLine(rowName(row))}: ${number(row.visitors)} visitor${row.visitors === 1 ? "" : "s"}${row.leads === undefined ? "" : `, ${number(row.leads)} lead${row.leads === 1 ? "" : "s"}`}`;
 
 export function reportSubject(insights: Insights, siteName: string): string {
   return `${siteName} weekly insights, ${insights.from} to ${insights.to}: ${number(insights.visitors)} visitors, ${number(insights.leads)} leads`;
@@ -63,14 +89,22 @@ export function reportText(insights: Insights, siteName: string): string {
   const converting = insights.campaigns.filter((row) => (row.leads ?? 0) > 0);
   lines.push("", "Campaigns that brought leads:", ...(converting.length ? converting.map(rowLine) : ["  none this week"]));
   for (const { key, title } of tables) {
-    const rows = insights[key].slice(0, TOP);
-    lines.push("", `Top ${title.toLowerCase()}:`, ...(rows.length ? rows.map(rowLine) : ["  none"]));
+    const rows = shownRows(key, insights[key]);
+    lines.push("", `${title}:`, ...(rows.length ? rows.map(rowLine) : ["  none"]));
   }
-  lines.push("", "Visitors are counted without cookies; a lead counts for the landing page, source and campaign of its visit.", TAKE_NOTE, "");
+  lines.push("", `Tables show the top ${TOP} by visitors and every row that brought a lead. Visitors are counted without cookies; a lead counts for the landing page, source and campaign of its visit.`, TAKE_NOTE, "");
   return lines.join("\n");
 }
 
-const cell = "padding:4px 8px;border-bottom:1px solid #e5e7eb;font:14px Arial,Helvetica,sans-serif;color:#111827";
+/*
+ * The HTML part is read on phones: nothing in it has a fixed width. Every table is 100% wide, figures are blocks
+ * that wrap, a name breaks anywhere (a 70-character campaign has no space to break at), and a row's bar is a
+ * percentage-wide line under its name, in the name's cell, so the tables have no column without a header.
+ */
+const font = "font-family:Arial,Helvetica,sans-serif";
+const cell = `padding:6px 4px;border-bottom:1px solid #e5e7eb;${font};font-size:14px;line-height:1.35;color:#111827;vertical-align:top`;
+const nameCell = `${cell};word-break:break-word;overflow-wrap:anywhere`;
+const numberCell = `${cell};text-align:right;white-space:nowrap;width:1%`;
 
 function htmlTable(title: string, rows: Row[]): string {
   const max = Math.max(1, ...rows.map((row) => row.visitors));
@@ -79,30 +113,40 @@ function htmlTable(title: string, rows: Row[]): string {
     ? rows
         .map((row) => {
           const width = Math.max(1, Math.round((row.visitors / max) * 100));
-          // The bar: one cell of the visitors' share with a background, the rest empty (no images, no CSS widths Outlook ignores).
-          const bar = `<table role="presentation" width="120" cellpadding="0" cellspacing="0" border="0"><tr><td width="${Math.round(width * 1.2)}" height="8" bgcolor="#2563eb" style="background:#2563eb;font-size:0;line-height:0">&nbsp;</td>${width < 100 ? `<td width="${120 - Math.round(width * 1.2)}" style="font-size:0;line-height:0">&nbsp;</td>` : ""}</tr></table>`;
-          return `<tr><td style="${cell}">${escapeHtml(row.name)}</td><td style="${cell}" align="right">${number(row.visitors)}</td><td style="${cell}">${bar}</td>${withLeads ? `<td style="${cell}" align="right">${number(row.leads ?? 0)}</td>` : ""}</tr>`;
+          const name = row.title
+            ? `${escapeHtml(row.title)}<br><span style="color:#4b5563;font-size:12px">${escapeHtml(row.name)}</span>`
+            : escapeHtml(row.name);
+          // The visitors' share: a line as wide as its share of the cell (a background, no image), under the name.
+          const bar = `<div style="height:4px;line-height:4px;font-size:0;margin-top:4px;width:${width}%;background:#2563eb">&nbsp;</div>`;
+          return `<tr><td style="${nameCell}">${name}${bar}</td><td style="${numberCell}">${number(row.visitors)}</td>${withLeads ? `<td style="${numberCell}">${number(row.leads ?? 0)}</td>` : ""}</tr>`;
         })
         .join("")
-    : `<tr><td style="${cell}" colspan="4">none</td></tr>`;
-  return `<h2 style="font:bold 16px Arial,Helvetica,sans-serif;color:#111827;margin:24px 0 8px">${escapeHtml(title)}</h2>
-<table role="presentation" width="100%" cellpadding="0" cellspacing="0" border="0"><tr><th align="left" style="${cell}">Name</th><th align="right" style="${cell}">Visitors</th><th style="${cell}"></th>${withLeads ? `<th align="right" style="${cell}">Leads</th>` : ""}</tr>${body}</table>`;
+    : `<tr><td style="${cell}" colspan="3">none</td></tr>`;
+  return `<h2 style="${font};font-size:16px;font-weight:bold;color:#111827;margin:24px 0 8px">${escapeHtml(title)}</h2>
+<table role="presentation" width="100%" cellpadding="0" cellspacing="0" border="0" style="width:100%;border-collapse:collapse"><tr><th align="left" style="${cell}">Name</th><th align="right" style="${numberCell}">Visitors</th>${withLeads ? `<th align="right" style="${numberCell}">Leads</th>` : ""}</tr>${body}</table>`;
+}
+
+/** Headline figures as blocks that sit side by side where there is room and wrap on a phone. */
+function figureBlocks(rows: [string, string, string][]): string {
+  return rows
+    .map(
+      ([label, value, delta]) =>
+        `<div style="display:inline-block;vertical-align:top;width:128px;max-width:100%;padding:8px 8px 8px 0;${font};font-size:14px;color:#111827">${escapeHtml(label)}<br><strong style="font-size:22px">${escapeHtml(value)}</strong><br><span style="color:#4b5563">${escapeHtml(delta)}</span></div>`,
+    )
+    .join("");
 }
 
 export function reportHtml(insights: Insights, siteName: string): string {
-  const figureCells = (rows: [string, string, string][]) =>
-    rows.map(([label, value, delta]) => `<td style="padding:8px;font:14px Arial,Helvetica,sans-serif;color:#111827" valign="top">${escapeHtml(label)}<br><strong style="font-size:22px">${escapeHtml(value)}</strong><br><span style="color:#4b5563">${escapeHtml(delta)}</span></td>`)
-    .join("");
   const converting = insights.campaigns.filter((row) => (row.leads ?? 0) > 0);
-  return `<!doctype html><html><head><meta charset="utf-8"><title>${escapeHtml(reportSubject(insights, siteName))}</title></head>
+  return `<!doctype html><html><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>${escapeHtml(reportSubject(insights, siteName))}</title></head>
 <body style="margin:0;padding:16px;background:#ffffff">
-<table role="presentation" width="100%" cellpadding="0" cellspacing="0" border="0" style="max-width:640px"><tr><td>
-<h1 style="font:bold 20px Arial,Helvetica,sans-serif;color:#111827;margin:0 0 4px">${escapeHtml(siteName)}: visits and leads</h1>
-<p style="font:14px Arial,Helvetica,sans-serif;color:#4b5563;margin:0 0 16px">${escapeHtml(insights.from)} to ${escapeHtml(insights.to)}, against ${escapeHtml(insights.previous.from)} to ${escapeHtml(insights.previous.to)}</p>
-<table role="presentation" width="100%" cellpadding="0" cellspacing="0" border="0"><tr>${figureCells(headline(insights))}</tr></table>
-<table role="presentation" width="100%" cellpadding="0" cellspacing="0" border="0"><tr>${figureCells(takeHeadline(insights))}</tr></table>
+<div style="max-width:640px;margin:0 auto">
+<h1 style="${font};font-size:20px;font-weight:bold;color:#111827;margin:0 0 4px">${escapeHtml(siteName)}: visits and leads</h1>
+<p style="${font};font-size:14px;color:#4b5563;margin:0 0 16px">${escapeHtml(insights.from)} to ${escapeHtml(insights.to)}, against ${escapeHtml(insights.previous.from)} to ${escapeHtml(insights.previous.to)}</p>
+<div>${figureBlocks(headline(insights))}</div>
+<div>${figureBlocks(takeHeadline(insights))}</div>
 ${htmlTable("Campaigns that brought leads", converting)}
-${tables.map(({ key, title }) => htmlTable(`Top ${title.toLowerCase()}`, insights[key].slice(0, TOP))).join("\n")}
-<p style="font:12px Arial,Helvetica,sans-serif;color:#4b5563;margin:24px 0 0">Visitors are counted without cookies; a lead counts for the landing page, source and campaign of its visit. ${escapeHtml(TAKE_NOTE)}</p>
-</td></tr></table></body></html>`;
+${tables.map(({ key, title }) => htmlTable(title, shownRows(key, insights[key]))).join("\n")}
+<p style="${font};font-size:12px;color:#4b5563;margin:24px 0 0">Tables show the top ${TOP} by visitors and every row that brought a lead. Visitors are counted without cookies; a lead counts for the landing page, source and campaign of its visit. ${escapeHtml(TAKE_NOTE)}</p>
+</div></body></html>`;
 }

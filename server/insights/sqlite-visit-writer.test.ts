@@ -11,7 +11,7 @@ afterEach(() => {
   for (const dir of dirs.splice(0)) rmSync(dir, { recursive: true, force: true });
 });
 
-const visit = (i: number): Visit => ({ at: new Date(Date.UTC(2026, 0, 5, 10, 0, i % 60)), visitor: `v${i}`, path: "/", entry: true, referrer: null, utmSource: null, utmMedium: null, utmCampaign: null, country: null, device: "desktop" });
+const visit = (i: number): Visit => ({ at: new Date(Date.UTC(2026, 0, 5, 10, 0, i % 60)), visitor: `v${i}`, path: "/", entry: true, referrer: null, source: null, utmSource: null, utmMedium: null, utmCampaign: null, utmTerm: null, utmContent: null, country: null, device: "desktop" });
 
 test("counts are written by the worker's own connection into the store's file, and close() writes what was posted first", async () => {
   const dir = mkdtempSync(join(tmpdir(), "visit-writer-"));

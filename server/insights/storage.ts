@@ -22,9 +22,13 @@ export type Visit = {
   /** The first page of a visit (arrived from elsewhere), which carries its source and campaign. */
   entry: boolean;
   referrer: string | null;
+  /** What the visit is counted under in the sources table (source-name.ts); null on a page that is not the first. */
+  source: string | null;
   utmSource: string | null;
   utmMedium: string | null;
   utmCampaign: string | null;
+  utmTerm: string | null;
+  utmContent: string | null;
   country: string | null;
   device: string;
 };
@@ -66,10 +70,13 @@ export const CAMPAIGN_SEPARATOR = "\u001f";
 const DIMENSIONS: Record<Dimension, { column: string; entryOnly: boolean }> = {
   landingPages: { column: "path", entryOnly: true },
   pages: { column: "path", entryOnly: false },
-  sources: { column: "COALESCE(referrer, 'Direct')", entryOnly: true },
-  // The triple (source, medium, campaign) joined by CAMPAIGN_SEPARATOR, which stored values cannot hold (ingest's
-  // clean() takes control characters out), only for visits that carried at least one of them.
-  campaigns: { column: `COALESCE(utm_source, '') || '${CAMPAIGN_SEPARATOR}' || COALESCE(utm_medium, '') || '${CAMPAIGN_SEPARATOR}' || COALESCE(utm_campaign, '')`, entryOnly: true },
+  // The source named at ingest. Counts stored before it was (migrations SQLite 12, PostgreSQL 10) give their
+  // utm_source after CAMPAIGN_SEPARATOR, or their referrer's origin, which the query names (query.ts).
+  sources: { column: `COALESCE(source, '${CAMPAIGN_SEPARATOR}' || utm_source, referrer, 'Direct')`, entryOnly: true },
+  // The five utm_* values joined by CAMPAIGN_SEPARATOR, which stored values cannot hold (ingest's clean() takes
+  // control characters out), only for visits that carried at least one of source, medium and campaign. utm_source
+  // lower-cased, as the sources table takes it (and the query a lead's).
+  campaigns: { column: ["LOWER(utm_source)", "utm_medium", "utm_campaign", "utm_term", "utm_content"].map((column) => `COALESCE(${column}, '')`).join(` || '${CAMPAIGN_SEPARATOR}' || `), entryOnly: true },
   countries: { column: "COALESCE(country, 'Unknown')", entryOnly: false },
   devices: { column: "device", entryOnly: false },
 };
@@ -89,7 +96,7 @@ function countQueries(p: (n: number) => string, entryTrue: string) {
 
 const toRows = (rows: Record<string, unknown>[]): CountRow[] => rows.map((row) => ({ name: String(row.name), visitors: Number(row.visitors), pageviews: Number(row.pageviews) }));
 
-const VISIT_COLUMNS = "at, visitor, path, entry, referrer, utm_source, utm_medium, utm_campaign, country, device";
+const VISIT_COLUMNS = "at, visitor, path, entry, referrer, source, utm_source, utm_medium, utm_campaign, utm_term, utm_content, country, device";
 // Rows per INSERT: well under either engine's limit on parameters.
 const CHUNK = 200;
 
@@ -124,8 +131,8 @@ class SqliteInsights implements InsightsStorage {
     for (let i = 0; i < visits.length; i += CHUNK) {
       const chunk = visits.slice(i, i + CHUNK);
       statements.push({
-        sql: `INSERT INTO visits (${VISIT_COLUMNS}) VALUES ${chunk.map(() => "(?, ?, ?, ?, ?, ?, ?, ?, ?, ?)").join(", ")}`,
-        args: chunk.flatMap((v) => [v.at.toISOString(), v.visitor, v.path, v.entry ? 1 : 0, v.referrer, v.utmSource, v.utmMedium, v.utmCampaign, v.country, v.device]),
+        sql: `INSERT INTO visits (${VISIT_COLUMNS}) VALUES ${chunk.map(() => "(?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)").join(", ")}`,
+        args: chunk.flatMap((v) => [v.at.toISOString(), v.visitor, v.path, v.entry ? 1 : 0, v.referrer, v.source, v.utmSource, v.utmMedium, v.utmCampaign, v.utmTerm, v.utmContent, v.country, v.device]),
       });
     }
     if (this.writeVisits) await this.writeVisits(statements);
@@ -219,19 +226,22 @@ class PostgresInsights implements InsightsStorage {
       await client.query("SET LOCAL synchronous_commit = off");
       for (let i = 0; i < visits.length; i += CHUNK) {
         const chunk = visits.slice(i, i + CHUNK);
-        // One INSERT of ten arrays: a fixed statement whatever the batch's size.
+        // One INSERT of thirteen arrays: a fixed statement whatever the batch's size.
         await client.query(
           `INSERT INTO visits (${VISIT_COLUMNS})
-           SELECT * FROM unnest($1::timestamptz[], $2::text[], $3::text[], $4::boolean[], $5::text[], $6::text[], $7::text[], $8::text[], $9::text[], $10::text[])`,
+           SELECT * FROM unnest($1::timestamptz[], $2::text[], $3::text[], $4::boolean[], $5::text[], $6::text[], $7::text[], $8::text[], $9::text[], $10::text[], $11::text[], $12::text[], $13::text[])`,
           [
             chunk.map((v) => v.at),
             chunk.map((v) => v.visitor),
             chunk.map((v) => v.path),
             chunk.map((v) => v.entry),
             chunk.map((v) => v.referrer),
+            chunk.map((v) => v.source),
             chunk.map((v) => v.utmSource),
             chunk.map((v) => v.utmMedium),
             chunk.map((v) => v.utmCampaign),
+            chunk.map((v) => v.utmTerm),
+            chunk.map((v) => v.utmContent),
             chunk.map((v) => v.country),
             chunk.map((v) => v.device),
           ],

@@ -6,8 +6,8 @@ import { newMessageId, refusedRecipients, smtpTransportOptions } from "../delive
 import { retryDelayMs } from "../delivery/schedule";
 import type { Calendar } from "../leads/business-hours";
 import type { Logger } from "../logger";
-import { dueReportWeek, weekPeriod } from "./period";
-import { insightsFor, type Insights } from "./query";
+import { addDays, dueReportWeek, startOfDay, weekPeriod } from "./period";
+import { insightsFor, type Insights, type SitePages } from "./query";
 import { reportHtml, reportSubject, reportText } from "./report";
 import type { InsightsStorage } from "./storage";
 
@@ -59,14 +59,15 @@ export async function writeReportPreview(mail: SendMailOptions, file: string): P
   await writeFile(file, info.message as Buffer);
 }
 
-type Deps = { storage: InsightsStorage; store: Pick<Store, "listLeads">; settings: ReportSettings; send: (mail: SendMailOptions) => Promise<void>; log: Logger };
+/** `site`: the site's pages and titles (site-pages.ts), when there is a build to read them from. */
+type Deps = { storage: InsightsStorage; store: Pick<Store, "listLeads">; settings: ReportSettings; send: (mail: SendMailOptions) => Promise<void>; log: Logger; site?: SitePages };
 
 /** Sends the pending reports that are due (or only `week`'s). Resolves to the weeks sent. */
-export async function sendDueReports({ storage, store, settings, send, log }: Deps, now: Date, week?: string): Promise<string[]> {
+export async function sendDueReports({ storage, store, settings, send, log, site }: Deps, now: Date, week?: string): Promise<string[]> {
   const sent: string[] = [];
   for (const claim of await storage.claimReports(now, LEASE_MS, week)) {
     try {
-      const insights = await insightsFor(weekPeriod(claim.week, settings.timeZone), { storage, store, timeZone: settings.timeZone, calendar: settings.calendar });
+      const insights = await insightsFor(weekPeriod(claim.week, settings.timeZone), { storage, store, timeZone: settings.timeZone, calendar: settings.calendar, site });
       await send(composeReport(insights, claim.week, settings, claim.previousSend));
       await storage.markReportSent(claim, new Date());
       sent.push(claim.week);
@@ -82,6 +83,15 @@ export async function sendDueReports({ storage, store, settings, send, log }: De
 }
 
 /**
+ * Whether `week`'s report, due since the Monday after it, is about to be replaced by the next one: it is Monday
+ * again, before 08:00. A report never queued by then (reports enabled, or the server started, that morning) is
+ * not sent: the latest week follows at 08:00, and two reports a minute apart help nobody (issue 36 item 5).
+ */
+function supersededSoon(week: string, now: Date, timeZone: string): boolean {
+  return now >= startOfDay(addDays(week, 14), timeZone);
+}
+
+/**
  * Every minute: queue the week that is due (if it is not queued yet), then send what is due. Returns a function
  * that stops it. A week that ended before the first count was made is never queued (a fresh install, or counting
  * turned on mid-week, would mail a report of zeros); with counting off nothing is queued (`report --send` still sends).
@@ -92,7 +102,7 @@ export function startReportSchedule(deps: Deps, { everyMs = 60_000, now = () => 
     running ??= (async () => {
       const at = now();
       const week = dueReportWeek(at, deps.settings.timeZone);
-      const first = counting ? await deps.storage.firstVisitAt() : null;
+      const first = counting && !supersededSoon(week, at, deps.settings.timeZone) ? await deps.storage.firstVisitAt() : null;
       if (first && first < weekPeriod(week, deps.settings.timeZone).end) await deps.storage.queueReport(week, at);
       await sendDueReports(deps, at);
     })()
