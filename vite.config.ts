@@ -6,6 +6,7 @@ import { contentFiles } from "./scripts/vite-plugin-content.ts";
 import { popoverPolyfill } from "./scripts/vite-plugin-popover-polyfill.ts";
 import { techLogos } from "./scripts/vite-plugin-tech-logos.ts";
 import { uiIcons } from "./scripts/vite-plugin-ui-icons.ts";
+import { visitCount } from "./scripts/vite-plugin-visit-count.ts";
 import { contactApiInDev } from "./server/dev-plugin.ts";
 
 // react-router's package exports resolve to its development build in every mode, so production bundles ship
@@ -18,7 +19,8 @@ const reactRouterProduction = (entry: string) => fileURLToPath(new URL(`./node_m
 const clientChunks = {
   groups: [
     { name: "framework", test: /node_modules[\\/](react|react-dom|react-router|scheduler)[\\/]/ },
-    { name: "shared", test: /app[\\/](config|lib|components[\\/](ui|ui-icon|section-link|brand-mark|decorative-image|enhancement))/, minShareCount: 2 },
+    // Not the visit's source (lib/visit-source.ts): the visit recorder and the contact form fetch it after hydration.
+    { name: "shared", test: /app[\\/](config|lib(?![\\/]visit-source)|components[\\/](ui|ui-icon|section-link|brand-mark|decorative-image|enhancement))/, minShareCount: 2 },
   ],
 };
 
@@ -34,7 +36,7 @@ const printOrigin = (): Plugin => ({
 });
 
 export default defineConfig(({ command, isSsrBuild }) => ({
-  plugins: [printOrigin(), tailwindcss(), reactRouter(), techLogos(), uiIcons(), popoverPolyfill(), contentFiles(), contactApiInDev()],
+  plugins: [printOrigin(), tailwindcss(), reactRouter(), techLogos(), uiIcons(), popoverPolyfill(), visitCount(), contentFiles(), contactApiInDev()],
   build: isSsrBuild ? {} : { rolldownOptions: { output: { advancedChunks: clientChunks } } },
   resolve: {
     tsconfigPaths: true,

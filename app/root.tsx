@@ -60,8 +60,9 @@ export function Layout({ children }: { children: ReactNode }) {
       <body>
         {children}
         <Scripts />
-        {/* Prerendered only, like the head's script. After <Scripts /> (only React Router's streamed route data follows it, and the router waits for that data), where hydration passes over what it did not render. */}
-        {import.meta.env.SSR ? <script dangerouslySetInnerHTML={{ __html: afterContentScript() }} /> : null}
+        {/* Prerendered only, like the head's script. After <Scripts /> (only React Router's streamed route data follows it, and the router waits for that data), where hydration passes over what it did not render.
+            It asks for /count.js only in the build (the dev server has no such file, and no /api/visit). */}
+        {import.meta.env.SSR ? <script dangerouslySetInnerHTML={{ __html: afterContentScript(import.meta.env.PROD && import.meta.env.VITE_ANALYTICS !== "off") }} /> : null}
       </body>
     </html>
   );

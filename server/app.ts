@@ -46,6 +46,16 @@ function sendFile(c: Context, file: StaticFile, status: 200 | 404, config: Serve
   return c.body(new Uint8Array(body), status);
 }
 
+// What /count.js (the page's visit counting, scripts/vite-plugin-visit-count.ts) is while ANALYTICS=off: the same
+// export, doing nothing, so no page sends a count and the server does not depend on the pages' build.
+const noCounting: StaticFile = {
+  body: Buffer.from("export function countPageView(){}\n"),
+  type: "text/javascript; charset=utf-8",
+  etag: `"no-counting"`,
+  immutable: false,
+  scriptHashes: [],
+};
+
 export function createApp({ config, site, log, contactApi, visitApi, health, takeRoutes }: AppDeps) {
   const app = new Hono();
   const securityHeaders = commonSecurityHeaders(config);
@@ -102,7 +112,7 @@ export function createApp({ config, site, log, contactApi, visitApi, health, tak
     // A trimmed address ("/services"): the home page's section listing what the folder holds, query kept.
     const section = site.sectionOf(url.pathname);
     if (section !== undefined) return c.redirect(`/${url.search}#${section}`, 301);
-    const file = site.lookup(c.req.path);
+    const file = c.req.path === "/count.js" && config.ANALYTICS === "off" ? noCounting : site.lookup(c.req.path);
     return file ? sendFile(c, file, 200, config) : sendFile(c, site.notFound, 404, config);
   });
   app.all("*", (c) => {

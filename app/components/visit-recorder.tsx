@@ -1,25 +1,32 @@
 import { useEffect } from "react";
 import { useLocation } from "react-router";
-import type { countPageView } from "~/lib/visit-count";
-import { recordPageView } from "~/lib/visit-source";
+import type * as VisitCount from "~/lib/visit-count";
+import type * as VisitSource from "~/lib/visit-source";
 
 // Vite replaces it at build time (vite.config.ts copies ANALYTICS): "off" leaves no counting code in the pages.
 const counting = import.meta.env.VITE_ANALYTICS !== "off";
-let counter: Promise<{ countPageView: typeof countPageView }> | undefined;
+let counter: Promise<typeof VisitCount> | undefined;
+let recorder: Promise<typeof VisitSource> | undefined;
+let documentPage = true;
 
 /**
- * Counts each page of the visit, client-side navigations included, for the contact form's source, and as a
- * page view on the site's own server (visit counts, decision 34). The counting code is not part of the page's
- * first load: it is fetched after hydration, and the page views of a visit are counted in order once it is here.
- * If it cannot be fetched (offline, a deploy long ago), nothing is counted and nothing is said.
+ * Records each page of the visit, client-side navigations included, for the contact form's source, and counts it
+ * as a page view on the site's own server (visit counts, decision 34). Neither is part of the page's first load:
+ * both are fetched after hydration (the counting code, /count.js, usually sooner: the page asks for it as it is
+ * parsed, and it counts the document's own view itself), and a visit's pages are handled in order once here.
+ * If they cannot be fetched (offline, a deploy long ago), nothing is recorded and nothing is said.
  */
 export function VisitRecorder() {
   const { pathname, search } = useLocation();
   useEffect(() => {
-    recordPageView({ pathname, search, origin: window.location.origin }, { referrer: document.referrer });
+    const place = { pathname, search, origin: window.location.origin };
+    const referrer = document.referrer;
+    recorder ??= import("~/lib/visit-source");
+    recorder.then((module) => module.recordPageView(place, { referrer })).catch(() => {});
     if (!counting) return;
     counter ??= import("~/lib/visit-count");
-    counter.then((module) => module.countPageView(pathname, search)).catch(() => {});
+    if (documentPage) documentPage = false;
+    else counter.then((module) => module.countPageView(pathname)).catch(() => {});
   }, [pathname, search]);
   return null;
 }

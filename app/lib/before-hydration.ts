@@ -34,11 +34,16 @@ export function beforeHydrationScript(popoverPolyfillUrl: string): string {
  *   header or below the screen, the page scrolls just enough to show it whole (the browser does not scroll for an
  *   element already partly visible). Only after a Tab or Shift+Tab key: not for a click or a tap (not even one on
  *   a frame, which the page never hears of), nor for a script's focus(), nor for the headings and sections that the section
- *   links focus (tabindex="-1"): their own scroll places them.
+ *   links focus (tabindex="-1"): their own scroll places them;
+ * - unless counting was left out at build time, the visit counting code (/count.js, app/lib/visit-count.ts) is
+ *   asked for now, not after hydration: it queues the page's view and sends it at the latest when the page is hidden
+ *   or left, so a visitor who leaves before the page is interactive is counted (issue 36).
  */
-export function afterContentScript(): string {
-  return positionsScript() + focusScript;
+export function afterContentScript(counting = true): string {
+  return positionsScript() + focusScript + (counting ? countScript : "");
 }
+
+const countScript = `(function(){var s=document.createElement("script");s.type="module";s.src="/count.js";document.body.appendChild(s)})();`;
 
 // Keys as React Router makes them; the save mirrors savePosition (the newest last, at most MAX_POSITIONS kept).
 // A function, so that the client bundle, which never renders the script, keeps none of it.

@@ -7,10 +7,23 @@ import type { VisitSource } from "~/lib/contact-schema";
  * Where this visit came from, kept in sessionStorage only (no cookie, no third party, gone when the tab
  * closes) and sent with the contact form, never before: the landing page with its utm_* values, the external
  * referrer's origin (never its path or query, which can hold personal data), and the paths viewed, in order.
- * With attribution off (VITE_LEAD_ATTRIBUTION=off) nothing is kept, and anything kept earlier is removed.
+ * With attribution off (VITE_LEAD_ATTRIBUTION=off), or when the browser asks not to be tracked (Global Privacy
+ * Control, Do Not Track), nothing is kept, anything kept earlier is removed, and the form sends no source.
+ *
+ * A tab opened from a page of the visit (Ctrl or middle click) may start without this tab's sessionStorage (most
+ * browsers copy it to such a tab only for target=_blank without noopener, if at all): it asks the visit's other open
+ * tabs, same origin and same browser only, over a BroadcastChannel, and takes the answer's landing page, campaign
+ * and referrer (decision 36). Nothing of it leaves the browser before the form is sent.
  */
 
 export const VISIT_SOURCE_KEY = "visit-source";
+const CHANNEL = "visit-source";
+
+/** The browser asks not to be tracked: Global Privacy Control, or Do Not Track. */
+export const trackingRefused = () => {
+  const nav = navigator as Navigator & { globalPrivacyControl?: boolean };
+  return nav.globalPrivacyControl === true || nav.doNotTrack === "1";
+};
 
 type Place = { pathname: string; search: string; origin: string };
 
@@ -45,7 +58,7 @@ function read(storage: Storage): VisitSource | null {
 export function recordPageView(place: Place, { referrer = "", storage, enabled = contactConfig.attribution }: { referrer?: string; storage?: Storage; enabled?: boolean } = {}): void {
   try {
     const store = storage ?? sessionStorage;
-    if (!enabled) {
+    if (!enabled || trackingRefused()) {
       store.removeItem(VISIT_SOURCE_KEY);
       return;
     }
@@ -58,9 +71,9 @@ export function recordPageView(place: Place, { referrer = "", storage, enabled =
       return;
     }
     const params = new URLSearchParams(place.search);
-    const utm = Object.fromEntries(
-      utmKeys.map((key) => [key, clean(params.get(`utm_${key}`) ?? "", sourceLimits.utm)] as const).filter(([, value]) => value !== ""),
-    );
+    // A campaign link's source may be written utm_source, ref or source (as Plausible reads them).
+    const param = (key: string) => params.get(`utm_${key}`) || (key === "source" ? params.get("ref") || params.get("source") : null) || "";
+    const utm = Object.fromEntries(utmKeys.map((key) => [key, clean(param(key), sourceLimits.utm)] as const).filter(([, value]) => value !== ""));
     const source: VisitSource = {
       landingPage: path,
       ...(Object.keys(utm).length > 0 ? { utm } : {}),
@@ -68,14 +81,65 @@ export function recordPageView(place: Place, { referrer = "", storage, enabled =
       pages: [path],
     };
     store.setItem(VISIT_SOURCE_KEY, JSON.stringify(source));
+    // Opened from a page of this site without its sessionStorage: a tab opened from the visit's tab.
+    if (!source.referrer && referrer && externalOrigin(referrer, "null") === place.origin) ask(store, source);
   } catch {
     // Storage blocked or full: the visit is simply not recorded.
+  } finally {
+    if (enabled && !trackingRefused()) answer(storage);
   }
+}
+
+let channel: BroadcastChannel | undefined;
+let asking: VisitSource | undefined;
+
+/** Asks the visit's open tabs for its source, and takes the first answer, adding this tab's pages to its own. */
+function ask(store: Storage, own: VisitSource) {
+  if (typeof BroadcastChannel !== "function") return;
+  asking = own;
+  const ask = new BroadcastChannel(CHANNEL);
+  ask.onmessage = ({ data }: MessageEvent<VisitSource | string>) => {
+    const current = read(store);
+    if (!asking || typeof data !== "object" || typeof data?.landingPage !== "string" || !Array.isArray(data.pages) || !current) return;
+    asking = undefined;
+    ask.close();
+    const pages = [...data.pages, ...current.pages];
+    store.setItem(VISIT_SOURCE_KEY, JSON.stringify({ ...data, pages: pages.slice(-sourceLimits.pages) }));
+  };
+  ask.postMessage("ask");
+  // A tab that answers later (or never) changes nothing.
+  setTimeout(() => {
+    asking = undefined;
+    ask.close();
+  }, 2000);
+}
+
+/**
+ * Answers the visit's other tabs with this tab's source, while it has one of its own (not one it is asking for).
+ * Closed while the page is hidden in the back/forward cache (an open channel can keep a page out of it).
+ */
+function answer(storage?: Storage) {
+  if (channel || typeof BroadcastChannel !== "function") return;
+  channel = new BroadcastChannel(CHANNEL);
+  channel.onmessage = ({ data }: MessageEvent) => {
+    if (data !== "ask" || asking) return;
+    const source = visitSource({ storage });
+    if (source) channel?.postMessage(source);
+  };
+  addEventListener(
+    "pagehide",
+    () => {
+      channel?.close();
+      channel = undefined;
+      addEventListener("pageshow", () => answer(storage), { once: true });
+    },
+    { once: true },
+  );
 }
 
 /** What to send with the form, or undefined when attribution is off or nothing was recorded. */
 export function visitSource({ storage, enabled = contactConfig.attribution }: { storage?: Storage; enabled?: boolean } = {}): VisitSource | undefined {
-  if (!enabled) return undefined;
+  if (!enabled || trackingRefused()) return undefined;
   try {
     return read(storage ?? sessionStorage) ?? undefined;
   } catch {

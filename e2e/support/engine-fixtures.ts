@@ -1,5 +1,5 @@
 import { test as base, expect } from "@playwright/test";
-import { startEngineProxy, type EngineProxy, type ProxyOptions } from "./engine-proxy";
+import { startEngineProxy, type EngineProxy, type ProxyOptions, type VisitBeacon } from "./engine-proxy";
 import { firefoxEngine, webkitEngine, type Engine, type EngineName, type EnginePage } from "./engines";
 
 /*
@@ -14,6 +14,8 @@ type TestFixtures = {
   open(options?: { javaScript?: boolean; width?: number; height?: number } & Partial<ProxyOptions>): Promise<EnginePage>;
   /** Absolute address of a path of the site, through the proxy. */
   url(path: string): string;
+  /** The page views sent through the proxy during this test (POST /api/visit bodies, with the host). */
+  visits: VisitBeacon[];
 };
 
 const basePort = Number(process.env.E2E_PORT ?? 4173);
@@ -37,14 +39,20 @@ export const test = base.extend<TestFixtures, WorkerFixtures>({
     },
     { scope: "worker", timeout: 60_000 },
   ],
+  visits: async ({ siteProxy: proxy }, provide) => {
+    proxy.visits.length = 0;
+    await provide(proxy.visits);
+  },
   url: async ({ siteProxy: proxy }, provide) => {
     await provide((path: string) => `${proxy.origin}${path}`);
   },
   open: async ({ engine, siteProxy: proxy }, provide) => {
     const pages: EnginePage[] = [];
-    await provide(async ({ javaScript = true, width = 1280, height = 800, blockStorage = false, captcha = "stub" } = {}) => {
+    await provide(async ({ javaScript = true, width = 1280, height = 800, blockStorage = false, captcha = "stub", realVisitor = false, privacySignal = null } = {}) => {
       proxy.options.blockStorage = blockStorage;
       proxy.options.captcha = captcha;
+      proxy.options.realVisitor = realVisitor;
+      proxy.options.privacySignal = privacySignal;
       const page = await engine.open({ javaScript });
       pages.push(page);
       await page.setViewport(width, height);
@@ -53,6 +61,8 @@ export const test = base.extend<TestFixtures, WorkerFixtures>({
     for (const page of pages) await page.close();
     proxy.options.blockStorage = false;
     proxy.options.captcha = "stub";
+    proxy.options.realVisitor = false;
+    proxy.options.privacySignal = null;
   },
 });
 

@@ -11,10 +11,14 @@ import { RECAPTCHA_STUB } from "./recaptcha-stub";
  * - with `blockStorage`, touching sessionStorage or localStorage throws, as with "block all cookies" (site-data.ts);
  * - it points the reCAPTCHA script (www.google.com or www.recaptcha.net) at the stand-in of recaptcha-stub.ts,
  *   served here at Google's sizes, or at an address that fails with `captcha: "blocked"` (a content blocker).
- * Everything else goes to the server unchanged (HTML uncompressed, so the tag can be added).
+ * - with `realVisitor`, navigator.webdriver is false, as in a visitor's browser (WebDriver sets it, and the site
+ *   counts no automated browser); with `privacySignal`, the browser sends Global Privacy Control or Do Not Track;
+ * Everything else goes to the server unchanged (HTML uncompressed, so the tag can be added). The page views the
+ * pages send (POST /api/visit) are kept in `visits`, with the host they were sent to.
  */
 
-export type ProxyOptions = { blockStorage: boolean; captcha: "stub" | "blocked" };
+export type ProxyOptions = { blockStorage: boolean; captcha: "stub" | "blocked"; realVisitor: boolean; privacySignal: "gpc" | "dnt" | null };
+export type VisitBeacon = Record<string, unknown> & { host: string };
 
 const PREFIX = "/__engines";
 
@@ -39,6 +43,9 @@ function probeScript(options: ProxyOptions) {
       ? `for (const key of ["sessionStorage", "localStorage"]) Object.defineProperty(window, key, { configurable: true, get() { throw new DOMException("The operation is insecure.", "SecurityError"); } });`
       : ""
   }
+  ${options.realVisitor ? `Object.defineProperty(Navigator.prototype, "webdriver", { configurable: true, get: () => false });` : ""}
+  ${options.privacySignal === "gpc" ? `Object.defineProperty(Navigator.prototype, "globalPrivacyControl", { configurable: true, get: () => true });` : ""}
+  ${options.privacySignal === "dnt" ? `Object.defineProperty(Navigator.prototype, "doNotTrack", { configurable: true, get: () => "1" });` : ""}
   const recaptcha = /^https:\\/\\/www\\.(google\\.com|recaptcha\\.net)\\/recaptcha\\/(api|enterprise)\\.js/;
   const src = Object.getOwnPropertyDescriptor(HTMLScriptElement.prototype, "src");
   Object.defineProperty(HTMLScriptElement.prototype, "src", {
@@ -51,11 +58,12 @@ function probeScript(options: ProxyOptions) {
 })();`;
 }
 
-export type EngineProxy = { origin: string; options: ProxyOptions; close(): Promise<void> };
+export type EngineProxy = { origin: string; options: ProxyOptions; visits: VisitBeacon[]; close(): Promise<void> };
 
 export async function startEngineProxy(target: string, port: number): Promise<EngineProxy> {
   const upstream = new URL(target);
-  const options: ProxyOptions = { blockStorage: false, captcha: "stub" };
+  const options: ProxyOptions = { blockStorage: false, captcha: "stub", realVisitor: false, privacySignal: null };
+  const visits: VisitBeacon[] = [];
   const server: Server = createServer((req, res) => {
     const path = req.url ?? "/";
     if (path === `${PREFIX}/probe.js`) {
@@ -99,6 +107,17 @@ export async function startEngineProxy(target: string, port: number): Promise<En
       res.writeHead(502);
       res.end();
     });
+    if (path === "/api/visit" && req.method === "POST") {
+      const chunks: Buffer[] = [];
+      req.on("data", (chunk: Buffer) => chunks.push(chunk));
+      req.on("end", () => {
+        try {
+          visits.push({ ...(JSON.parse(Buffer.concat(chunks).toString("utf8")) as Record<string, unknown>), host: String(req.headers.host) });
+        } catch {
+          visits.push({ host: String(req.headers.host), unreadable: true });
+        }
+      });
+    }
     req.pipe(forward);
   });
   await new Promise<void>((resolve, reject) => {
@@ -109,6 +128,7 @@ export async function startEngineProxy(target: string, port: number): Promise<En
   return {
     origin: `http://127.0.0.1:${bound}`,
     options,
+    visits,
     close: () =>
       new Promise<void>((resolve) => {
         server.closeAllConnections();
