@@ -17,11 +17,11 @@ export default tseslint.config(
     },
   },
   {
-    files: ["**/*.{js,mjs}", "scripts/**", "e2e/**", "server/**", "*.config.ts"],
+    files: ["**/*.{js,mjs}", "scripts/**", "e2e/**", "test/**", "server/**", "*.config.ts"],
     languageOptions: { globals: { ...globals.node } },
   },
   {
-    files: ["app/**/*.{ts,tsx}", "e2e/**"],
+    files: ["app/**/*.{ts,tsx}", "e2e/**", "test/**"],
     languageOptions: { globals: { ...globals.browser } },
   },
 );

@@ -1,6 +1,6 @@
 import { defineConfig, devices } from "@playwright/test";
 import { chromiumArgs, chromiumPath } from "./scripts/chromium.mjs";
-import type { SiteDataOptions } from "./e2e/support/site-data";
+import type { SiteDataOptions } from "./test/support/site-data";
 
 // Browser tests run Debian's Chromium (never a downloaded browser) against the production build
 // served by the same server `npm start` runs, on loopback, with a throwaway SQLite file.
@@ -11,11 +11,11 @@ const runDir = process.env.E2E_RUN_DIR ?? `test-results/run-${process.pid}`;
 process.env.E2E_RUN_DIR = runDir;
 /** The SQLite file of the main test server, for tests that read back what it stored. */
 export const DATABASE_URL = `file:${runDir}/e2e.db`;
-// Google's siteverify, replaced on loopback by e2e/support/fake-siteverify.mjs (the only server-side fake).
+// Google's siteverify, replaced on loopback by test/support/fake-siteverify.mjs (the only server-side fake).
 const SITEVERIFY_PORT = Number(process.env.E2E_SITEVERIFY_PORT ?? PORT + 1);
 export const SITEVERIFY_URL = `http://127.0.0.1:${SITEVERIFY_PORT}/recaptcha/api/siteverify`;
 // The "postgres" project runs the contact API and delivery suites again on PostgreSQL: a throwaway server
-// (started once per run by e2e/support/postgres-webserver.mjs) and a second main server on it.
+// (started once per run by test/support/postgres-webserver.mjs) and a second main server on it.
 const PG_PORT = Number(process.env.E2E_PG_PORT ?? PORT + 3);
 const PG_APP_PORT = Number(process.env.E2E_PG_APP_PORT ?? PORT + 2);
 /** PostgreSQL of this run, without a database: tests create one each (servers.ts). */
@@ -53,7 +53,7 @@ export default defineConfig<SiteDataOptions>({
   retries: process.env.CI ? 1 : 0,
   forbidOnly: !!process.env.CI,
   // The list as it runs, then where the time went (per project and spec file; scripts/run-tests.mjs reads it too).
-  reporter: [["list"], ["./e2e/support/timing-reporter.ts"]],
+  reporter: [["list"], ["./test/support/timing-reporter.ts"]],
   timeout: 30_000,
   use: {
     baseURL: BASE_URL,
@@ -118,7 +118,7 @@ export default defineConfig<SiteDataOptions>({
   ],
   webServer: [
     {
-      command: "node e2e/support/fake-siteverify.mjs",
+      command: "node test/support/fake-siteverify.mjs",
       url: `http://127.0.0.1:${SITEVERIFY_PORT}/health`,
       reuseExistingServer: false,
       timeout: 10_000,
@@ -134,7 +134,7 @@ export default defineConfig<SiteDataOptions>({
     ...(withPostgres
       ? [
           {
-            command: "node e2e/support/postgres-webserver.mjs",
+            command: "node test/support/postgres-webserver.mjs",
             url: `http://127.0.0.1:${PG_APP_PORT}/`,
             reuseExistingServer: false,
             timeout: 60_000,

@@ -1,10 +1,10 @@
 import { defineConfig } from "@playwright/test";
 import base from "./playwright.config";
-import type { EngineName } from "./e2e/support/engines";
+import type { EngineName } from "./test/support/engines";
 
 /*
  * The browser tests in the two other engines visitors use (npm run test:engines): Firefox ESR and WebKitGTK from
- * Debian's packages (e2e/support/engines.ts), against the same servers as playwright.config.ts (PostgreSQL is not
+ * Debian's packages (test/support/engines.ts), against the same servers as playwright.config.ts (PostgreSQL is not
  * needed here). One browser at a time: two cores cannot run two engines and the server without late frames.
  */
 const servers = (Array.isArray(base.webServer) ? base.webServer : []).filter((server) => !server.command.includes("postgres"));

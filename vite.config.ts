@@ -7,7 +7,7 @@ import { popoverPolyfill } from "./scripts/vite-plugin-popover-polyfill.ts";
 import { techLogos } from "./scripts/vite-plugin-tech-logos.ts";
 import { uiIcons } from "./scripts/vite-plugin-ui-icons.ts";
 import { visitCount } from "./scripts/vite-plugin-visit-count.ts";
-import { contactApiInDev } from "./server/dev-plugin.ts";
+import { contactApiInDev } from "./server/http/dev-plugin.ts";
 
 // react-router's package exports resolve to its development build in every mode, so production bundles ship
 // its dev-only warnings (remix-run/react-router#14102). The browser bundle takes the production build instead;

@@ -19,8 +19,8 @@ import { Agent, request } from "node:http";
 import { Worker, isMainThread, parentPort, workerData } from "node:worker_threads";
 import pg from "pg";
 import { createClient } from "@libsql/client";
-import { startFakeSiteverify } from "../e2e/support/fake-siteverify.mjs";
-import { startPostgres } from "../e2e/support/postgres.mjs";
+import { startFakeSiteverify } from "../test/support/fake-siteverify.mjs";
+import { startPostgres } from "../test/support/postgres.mjs";
 
 const { values } = parseArgs({
   options: {

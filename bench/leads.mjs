@@ -1,6 +1,6 @@
 // `npm run bench:leads`: how fast leads are accepted and how soon sales hears of them. Starts the built server
 // (`npm start`'s bundle) on loopback with a throwaway database, a real SMTP server and a webhook receiver
-// (e2e/support/lead-inbox.mjs), posts N leads at a steady rate, and prints for each run: leads/s accepted,
+// (test/support/lead-inbox.mjs), posts N leads at a steady rate, and prints for each run: leads/s accepted,
 // the API's p50/p99 answer time, and p50/p99 from the 201 to the e-mail (and the webhook) being received.
 // Runs twice: SMTP answering at once, then answering slowly (--slow-ms per message).
 // --engine postgres runs on a throwaway PostgreSQL (Debian's binaries, default durability settings);
@@ -17,9 +17,9 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { parseArgs, promisify } from "node:util";
 import { execFile } from "node:child_process";
-import { startFakeSiteverify } from "../e2e/support/fake-siteverify.mjs";
-import { newWebhookSecret, startSmtpInbox, startWebhookReceiver } from "../e2e/support/lead-inbox.mjs";
-import { startPostgres } from "../e2e/support/postgres.mjs";
+import { startFakeSiteverify } from "../test/support/fake-siteverify.mjs";
+import { newWebhookSecret, startSmtpInbox, startWebhookReceiver } from "../test/support/lead-inbox.mjs";
+import { startPostgres } from "../test/support/postgres.mjs";
 
 const { values } = parseArgs({
   options: {

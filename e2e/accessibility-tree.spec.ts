@@ -1,6 +1,6 @@
 import AxeBuilder from "@axe-core/playwright";
 import { expect, test, type Page } from "@playwright/test";
-import { waitForHydration } from "./support/pages";
+import { waitForHydration } from "../test/support/pages";
 
 /*
  * What a screen reader gets is the accessibility tree, not the DOM that axe reads: CSS such as

@@ -1,10 +1,10 @@
 import { request as httpRequest } from "node:http";
 import { expect, test, type Page } from "@playwright/test";
 import { BASE_URL } from "../playwright.config";
-import { waitForHydration, watchConsole } from "./support/pages";
+import { waitForHydration, watchConsole } from "../test/support/pages";
 
 /*
- * One address per page (server/static-site.ts): another spelling of a known page is a 301 to it, anything else
+ * One address per page (server/http/static-site.ts): another spelling of a known page is a 301 to it, anything else
  * is the not-found page, on the server and in the client router alike (its routes are case-sensitive), and a
  * visitor never gets the router's error screen or its internals for an address.
  */

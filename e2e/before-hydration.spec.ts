@@ -1,6 +1,6 @@
 import { expect, test, type Page } from "@playwright/test";
-import { settledTop, waitForHydration, watchConsole } from "./support/pages";
-import { stubRecaptcha } from "./support/recaptcha-stub";
+import { settledTop, waitForHydration, watchConsole } from "../test/support/pages";
+import { stubRecaptcha } from "../test/support/recaptcha-stub";
 
 /*
  * The page between its first paint and hydration. The site's scripts are held back (page.route on the

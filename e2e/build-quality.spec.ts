@@ -2,9 +2,9 @@ import { readFileSync } from "node:fs";
 import { expect, test } from "@playwright/test";
 import { HtmlValidate, FileSystemConfigLoader } from "html-validate";
 import { BASE_URL } from "../playwright.config";
-import { startFakeSiteverify } from "./support/fake-siteverify.mjs";
-import { pageOfEachKind, routes, waitForHydration } from "./support/pages";
-import { startServer } from "./support/servers";
+import { startFakeSiteverify } from "../test/support/fake-siteverify.mjs";
+import { pageOfEachKind, routes, waitForHydration } from "../test/support/pages";
+import { startServer } from "../test/support/servers";
 
 /*
  * Gates on the production build as the server delivers it: valid HTML, no broken internal link or asset,

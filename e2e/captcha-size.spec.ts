@@ -1,6 +1,6 @@
 import { expect, test } from "@playwright/test";
-import { captchaState, stubRecaptcha } from "./support/recaptcha-stub";
-import { waitForHydration } from "./support/pages";
+import { captchaState, stubRecaptcha } from "../test/support/recaptcha-stub";
+import { waitForHydration } from "../test/support/pages";
 
 /*
  * Google's reCAPTCHA box has a fixed size (304x78, compact 164x144; the stand-in draws exactly that). On phones

@@ -5,9 +5,9 @@ import { expect, test, type APIRequestContext } from "@playwright/test";
 import pg from "pg";
 import { SITEVERIFY_URL } from "../playwright.config";
 import { openStore } from "../server/db";
-import { GOOGLE_TEST_SECRET, startFakeSiteverify, type FakeSiteverify } from "./support/fake-siteverify.mjs";
-import { leadIdOf, listMessages, mainDatabaseUrl, readMessages, runMessages, startServer, tempDatabaseUrl, type SiteServer } from "./support/servers";
-import { unique } from "./support/leads";
+import { GOOGLE_TEST_SECRET, startFakeSiteverify, type FakeSiteverify } from "../test/support/fake-siteverify.mjs";
+import { leadIdOf, listMessages, mainDatabaseUrl, readMessages, runMessages, startServer, tempDatabaseUrl, type SiteServer } from "../test/support/servers";
+import { unique } from "../test/support/leads";
 
 /*
  * The contact API, over HTTP against the real server and a real database: SQLite, and again PostgreSQL in the

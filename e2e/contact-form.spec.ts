@@ -2,10 +2,10 @@ import AxeBuilder from "@axe-core/playwright";
 import { expect, test, type Page } from "@playwright/test";
 import { home } from "../app/content/catalog.server";
 import { DATABASE_URL } from "../playwright.config";
-import { captchaState, RECAPTCHA_SCRIPT, setNextCaptchaKind, stubRecaptcha, type CaptchaKind } from "./support/recaptcha-stub";
-import { startFakeSiteverify } from "./support/fake-siteverify.mjs";
-import { leadIdOf, listMessages, startDevServer, startServer } from "./support/servers";
-import { unique } from "./support/leads";
+import { captchaState, RECAPTCHA_SCRIPT, setNextCaptchaKind, stubRecaptcha, type CaptchaKind } from "../test/support/recaptcha-stub";
+import { startFakeSiteverify } from "../test/support/fake-siteverify.mjs";
+import { leadIdOf, listMessages, startDevServer, startServer } from "../test/support/servers";
+import { unique } from "../test/support/leads";
 
 /*
  * The contact form in Chromium against the production build and the real contact API with its SQLite file.

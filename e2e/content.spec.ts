@@ -1,5 +1,5 @@
 import { expect, test, type Locator, type Page } from "@playwright/test";
-import { waitForHydration } from "./support/pages";
+import { waitForHydration } from "../test/support/pages";
 
 // Labels and figures the spec fixes, checked verbatim on the pages where it puts them.
 const serviceCtas: Record<string, string> = {
@@ -253,7 +253,7 @@ test("the marketing claims of the spec appear on the site", async ({ request }) 
     "90% of common travel inquiries resolved",
     "25% better fleet utilization",
   ];
-  const { routes } = await import("./support/pages");
+  const { routes } = await import("../test/support/pages");
   let text = "";
   for (const route of routes) text += (await (await request.get(route)).text()).replaceAll("&gt;", ">");
   for (const claim of claims) expect(text, claim).toContain(claim);

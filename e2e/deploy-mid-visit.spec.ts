@@ -2,8 +2,8 @@ import { cpSync, mkdtempSync, readdirSync, readFileSync, renameSync, rmSync, sta
 import { join, resolve } from "node:path";
 import { expect, test } from "@playwright/test";
 import { PORT } from "../playwright.config";
-import { startServer } from "./support/servers";
-import { waitForHydration } from "./support/pages";
+import { startServer } from "../test/support/servers";
+import { waitForHydration } from "../test/support/pages";
 
 /*
  * A visitor with a tab open across a deploy (decision 31). The server is restarted on a second build whose

@@ -3,8 +3,8 @@ import { createServer } from "node:http";
 import type { AddressInfo } from "node:net";
 import { join } from "node:path";
 import { expect, type BrowserContext, type Page, test } from "@playwright/test";
-import { isLoopback, startLiveEditor } from "./support/editor";
-import { type FakeGitHub, startFakeGitHub } from "./support/fake-github";
+import { isLoopback, startLiveEditor } from "../test/support/editor";
+import { type FakeGitHub, startFakeGitHub } from "../test/support/fake-github";
 
 /*
  * The live editor (build/server/editor.mjs, Keystatic in GitHub mode) against a fake GitHub backed by a real
@@ -281,12 +281,12 @@ test("a port already in use stops the editor with one clear line, not a stack tr
   await expect(started).rejects.not.toThrow(/node:events|Unhandled 'error' event|\n\s+at /);
 });
 
-test("no test code is in the production build: the fake GitHub and the fetch preload stay in e2e/support", () => {
+test("no test code is in the production build: the fake GitHub and the fetch preload stay in test/support", () => {
   const traces: string[] = [];
   const walk = (path: string) => {
     if (statSync(path).isDirectory()) return readdirSync(path).forEach((name) => walk(join(path, name)));
     if (/\.(br|gz|png|webp|ico)$/.test(path)) return;
-    if (/FAKE_GITHUB_URL|github-fetch-preload|fake-github|e2e\/support|graphql-schema/.test(readFileSync(path, "utf8"))) traces.push(path);
+    if (/FAKE_GITHUB_URL|github-fetch-preload|fake-github|test\/support|graphql-schema/.test(readFileSync(path, "utf8"))) traces.push(path);
   };
   for (const dir of ["build/client", "build/server", "build/editor"]) walk(dir);
   expect(traces).toEqual([]);

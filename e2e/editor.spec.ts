@@ -2,8 +2,8 @@ import { readdirSync, readFileSync, rmSync, statSync } from "node:fs";
 import { request as httpRequest } from "node:http";
 import { join } from "node:path";
 import { expect, type Page, test } from "@playwright/test";
-import { copyContent, isLoopback, startEditor } from "./support/editor";
-import { startDevServer } from "./support/servers";
+import { copyContent, isLoopback, startEditor } from "../test/support/editor";
+import { startDevServer } from "../test/support/servers";
 
 /*
  * The content editor (`npm run cms`, Keystatic) on a temporary copy of app/content, beside the dev site

@@ -1,6 +1,6 @@
 import { expect, test, type Page } from "@playwright/test";
-import { waitForHydration } from "./support/pages";
-import { stubRecaptcha } from "./support/recaptcha-stub";
+import { waitForHydration } from "../test/support/pages";
+import { stubRecaptcha } from "../test/support/recaptcha-stub";
 
 /*
  * WCAG 2.2 AA 2.4.11, Focus Not Obscured: Tab through a whole page and Shift+Tab back, and every element that gets

@@ -1,5 +1,5 @@
 import { expect, test, type Page } from "@playwright/test";
-import { waitForHydration } from "./support/pages";
+import { waitForHydration } from "../test/support/pages";
 
 /*
  * Focus that the visitor did not move with the keyboard never scrolls the page:

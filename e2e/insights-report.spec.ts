@@ -5,9 +5,9 @@ import { promisify } from "node:util";
 import { expect, test, type Page } from "@playwright/test";
 import pg from "pg";
 import { addDays, dueReportWeek, mondayOf, startOfDay } from "../server/insights/period";
-import { startSmtpInbox } from "./support/lead-inbox.mjs";
-import { startPostgres, type TestPostgres } from "./support/postgres.mjs";
-import { startServer, type SiteServer } from "./support/servers";
+import { startSmtpInbox } from "../test/support/lead-inbox.mjs";
+import { startPostgres, type TestPostgres } from "../test/support/postgres.mjs";
+import { startServer, type SiteServer } from "../test/support/servers";
 
 /*
  * The weekly report from two instances of the real server on one PostgreSQL, to a real SMTP server on loopback:

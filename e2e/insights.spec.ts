@@ -2,12 +2,12 @@ import { readFileSync, existsSync } from "node:fs";
 import { execFile } from "node:child_process";
 import { promisify } from "node:util";
 import { expect, test, type Browser, type BrowserContextOptions, type Page } from "@playwright/test";
-import { startFakeSiteverify, type FakeSiteverify } from "./support/fake-siteverify.mjs";
-import { sendContactForm } from "./support/contact-form";
-import { stubRecaptcha } from "./support/recaptcha-stub";
-import { startServer, withLeadId, type SiteServer } from "./support/servers";
-import { unique } from "./support/leads";
-import { asRealVisitor } from "./support/real-visitor";
+import { startFakeSiteverify, type FakeSiteverify } from "../test/support/fake-siteverify.mjs";
+import { sendContactForm } from "../test/support/contact-form";
+import { stubRecaptcha } from "../test/support/recaptcha-stub";
+import { startServer, withLeadId, type SiteServer } from "../test/support/servers";
+import { unique } from "../test/support/leads";
+import { asRealVisitor } from "../test/support/real-visitor";
 
 /*
  * Visit counting as visitors' browsers do it (Chromium against the production server, a real SQLite file): a

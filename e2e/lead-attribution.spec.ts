@@ -1,10 +1,10 @@
 import { expect, test, type Browser } from "@playwright/test";
-import { startFakeSiteverify, type FakeSiteverify } from "./support/fake-siteverify.mjs";
-import { newWebhookSecret, startChatReceiver, startSmtpInbox, startWebhookReceiver } from "./support/lead-inbox.mjs";
-import { sendContactForm } from "./support/contact-form";
-import { stubRecaptcha } from "./support/recaptcha-stub";
-import { listMessages, runMessages, startServer, withLeadId, type SiteServer } from "./support/servers";
-import { unique } from "./support/leads";
+import { startFakeSiteverify, type FakeSiteverify } from "../test/support/fake-siteverify.mjs";
+import { newWebhookSecret, startChatReceiver, startSmtpInbox, startWebhookReceiver } from "../test/support/lead-inbox.mjs";
+import { sendContactForm } from "../test/support/contact-form";
+import { stubRecaptcha } from "../test/support/recaptcha-stub";
+import { listMessages, runMessages, startServer, withLeadId, type SiteServer } from "../test/support/servers";
+import { unique } from "../test/support/leads";
 
 /*
  * A visitor arrives from a campaign link, reads two pages, and writes: sales sees where the lead came from in

@@ -2,10 +2,10 @@ import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from "node
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { expect, test } from "@playwright/test";
-import { startFakeSiteverify, type FakeSiteverify } from "./support/fake-siteverify.mjs";
-import { newWebhookSecret, startSmtpInbox, startWebhookReceiver, type ReceivedMail } from "./support/lead-inbox.mjs";
-import { listMessages, runMessages, runMessagesWith, setCreatedAt, startServer, tempDatabaseUrl, withLeadId, type SiteServer } from "./support/servers";
-import { lead, unique } from "./support/leads";
+import { startFakeSiteverify, type FakeSiteverify } from "../test/support/fake-siteverify.mjs";
+import { newWebhookSecret, startSmtpInbox, startWebhookReceiver, type ReceivedMail } from "../test/support/lead-inbox.mjs";
+import { listMessages, runMessages, runMessagesWith, setCreatedAt, startServer, tempDatabaseUrl, withLeadId, type SiteServer } from "../test/support/servers";
+import { lead, unique } from "../test/support/leads";
 
 /*
  * Every lead reaches a person: the production server with a real SMTP server and a real webhook receiver on

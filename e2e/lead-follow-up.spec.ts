@@ -1,8 +1,8 @@
 import { expect, test } from "@playwright/test";
-import { startFakeSiteverify } from "./support/fake-siteverify.mjs";
-import { startChatReceiver, startSmtpInbox, type ReceivedMail } from "./support/lead-inbox.mjs";
-import { listMessages, runMessages, startServer, withLeadId, type SiteServer } from "./support/servers";
-import { lead as sampleLead, unique } from "./support/leads";
+import { startFakeSiteverify } from "../test/support/fake-siteverify.mjs";
+import { startChatReceiver, startSmtpInbox, type ReceivedMail } from "../test/support/lead-inbox.mjs";
+import { listMessages, runMessages, startServer, withLeadId, type SiteServer } from "../test/support/servers";
+import { lead as sampleLead, unique } from "../test/support/leads";
 import { site } from "../app/config/site";
 
 /*

@@ -1,9 +1,9 @@
 import { writeFileSync } from "node:fs";
 import { expect, test } from "@playwright/test";
-import { startFakeSiteverify } from "./support/fake-siteverify.mjs";
-import { startChatReceiver, startSmtpInbox } from "./support/lead-inbox.mjs";
-import { lead } from "./support/leads";
-import { startServer, tempDatabaseUrl, type SiteServer } from "./support/servers";
+import { startFakeSiteverify } from "../test/support/fake-siteverify.mjs";
+import { startChatReceiver, startSmtpInbox } from "../test/support/lead-inbox.mjs";
+import { lead } from "../test/support/leads";
+import { startServer, tempDatabaseUrl, type SiteServer } from "../test/support/servers";
 
 /*
  * Reminders (issue 31) with two instances on one PostgreSQL: a lead not taken gets one reminder (e-mail and chat)

@@ -2,10 +2,10 @@ import { createServer, type Server } from "node:http";
 import AxeBuilder from "@axe-core/playwright";
 import { expect, test, type Page } from "@playwright/test";
 import { PORT } from "../playwright.config";
-import { startFakeSiteverify, type FakeSiteverify } from "./support/fake-siteverify.mjs";
-import { newWebhookSecret, startSmtpInbox, startWebhookReceiver } from "./support/lead-inbox.mjs";
-import { lead } from "./support/leads";
-import { listMessages, startServer, type SiteServer } from "./support/servers";
+import { startFakeSiteverify, type FakeSiteverify } from "../test/support/fake-siteverify.mjs";
+import { newWebhookSecret, startSmtpInbox, startWebhookReceiver } from "../test/support/lead-inbox.mjs";
+import { lead } from "../test/support/leads";
+import { listMessages, startServer, type SiteServer } from "../test/support/servers";
 
 /*
  * "Take this lead" (issue 31): the link in a real sales e-mail (SMTP on loopback) opens a server-rendered page; a GET
@@ -169,7 +169,7 @@ test("a tampered, truncated or another lead's token, or an erased lead, answers 
   // The other lead's real link works until it is erased, then answers exactly the same.
   expect((await fetch(erasedLink)).status).toBe(200);
   await fetch(erasedLink, { method: "POST", headers: { "Content-Type": "application/x-www-form-urlencoded" }, body: "name=Ada&action=take" });
-  const { runMessages } = await import("./support/servers");
+  const { runMessages } = await import("../test/support/servers");
   await runMessages(server.databaseUrl, "erase", "--email", otherBody.email as string);
   const erased = await fetch(erasedLink);
   expect(erased.status).toBe(404);

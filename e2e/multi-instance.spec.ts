@@ -1,9 +1,9 @@
 import { expect, test } from "@playwright/test";
-import { startFakeSiteverify, type FakeSiteverify } from "./support/fake-siteverify.mjs";
-import { startSmtpInbox } from "./support/lead-inbox.mjs";
-import { startPostgres } from "./support/postgres.mjs";
-import { leadIdOf, listMessages, startServer, tempDatabaseUrl, type SiteServer } from "./support/servers";
-import { lead, unique } from "./support/leads";
+import { startFakeSiteverify, type FakeSiteverify } from "../test/support/fake-siteverify.mjs";
+import { startSmtpInbox } from "../test/support/lead-inbox.mjs";
+import { startPostgres } from "../test/support/postgres.mjs";
+import { leadIdOf, listMessages, startServer, tempDatabaseUrl, type SiteServer } from "../test/support/servers";
+import { lead, unique } from "../test/support/leads";
 
 /*
  * Several instances of the real server on one PostgreSQL database, as behind a load balancer; and a database

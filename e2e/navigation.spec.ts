@@ -1,5 +1,5 @@
 import { expect, test, type Page } from "@playwright/test";
-import { settledTop, waitForHydration, watchConsole } from "./support/pages";
+import { settledTop, waitForHydration, watchConsole } from "../test/support/pages";
 
 const headerItems = [
   { name: "Services", id: "services" },

@@ -1,6 +1,6 @@
 import { expect, test, type Page } from "@playwright/test";
 import { site } from "../app/config/site";
-import { pageOfEachKind, settledTop } from "./support/pages";
+import { pageOfEachKind, settledTop } from "../test/support/pages";
 
 /*
  * The "no-script" project: the same Chromium with JavaScript turned off (playwright.config.ts). Everything here

@@ -2,11 +2,11 @@ import { execFile } from "node:child_process";
 import { resolve } from "node:path";
 import { promisify } from "node:util";
 import { expect, test } from "@playwright/test";
-import { startFakeSiteverify, type FakeSiteverify } from "./support/fake-siteverify.mjs";
-import { newWebhookSecret, startSmtpInbox, startWebhookReceiver } from "./support/lead-inbox.mjs";
-import { startPostgres } from "./support/postgres.mjs";
-import { engine, listMessages, runMessagesWith, setCreatedAt, setDeadlines, startServer, withLeadId, type SiteServer } from "./support/servers";
-import { lead, unique } from "./support/leads";
+import { startFakeSiteverify, type FakeSiteverify } from "../test/support/fake-siteverify.mjs";
+import { newWebhookSecret, startSmtpInbox, startWebhookReceiver } from "../test/support/lead-inbox.mjs";
+import { startPostgres } from "../test/support/postgres.mjs";
+import { engine, listMessages, runMessagesWith, setCreatedAt, setDeadlines, startServer, withLeadId, type SiteServer } from "../test/support/servers";
+import { lead, unique } from "../test/support/leads";
 
 /*
  * What an operator and a load balancer see: liveness and readiness on the site's port, Prometheus metrics on

@@ -1,5 +1,5 @@
 import { expect, test, type Page } from "@playwright/test";
-import { settledTop, waitForHydration, watchConsole } from "./support/pages";
+import { settledTop, waitForHydration, watchConsole } from "../test/support/pages";
 
 /*
  * The phone menu in a browser without the popover API (Safari before 17: iPhone 8 and X). Chromium always has

@@ -1,6 +1,6 @@
 import AxeBuilder from "@axe-core/playwright";
 import { expect, test, type Page } from "@playwright/test";
-import { routes, waitForHydration, watchConsole } from "./support/pages";
+import { routes, waitForHydration, watchConsole } from "../test/support/pages";
 
 /** console.warn lines: the not-found page logs the missing path there. */
 function collectWarnings(page: Page) {

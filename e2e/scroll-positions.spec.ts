@@ -1,6 +1,6 @@
 import { expect, test, type Page } from "@playwright/test";
-import { settledTop, waitForHydration, watchConsole } from "./support/pages";
-import { blockSiteData } from "./support/site-data";
+import { settledTop, waitForHydration, watchConsole } from "../test/support/pages";
+import { blockSiteData } from "../test/support/site-data";
 
 /*
  * Where the visitor was, kept per history entry: Back and Forward (however many times), a reload, Back from

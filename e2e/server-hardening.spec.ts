@@ -1,8 +1,8 @@
 import { connect } from "node:net";
 import { expect, test } from "@playwright/test";
 import { BASE_URL } from "../playwright.config";
-import { startFakeSiteverify } from "./support/fake-siteverify.mjs";
-import { startServer } from "./support/servers";
+import { startFakeSiteverify } from "../test/support/fake-siteverify.mjs";
+import { startServer } from "../test/support/servers";
 
 /*
  * The server process itself, over real sockets: slow clients are cut off, a forced shutdown says what it cut

@@ -1,11 +1,11 @@
 import type { Page } from "@playwright/test";
 import { DATABASE_URL } from "../playwright.config";
-import { unique } from "./support/leads";
-import { pageOfEachKind, settledTop, waitForHydration, watchConsole } from "./support/pages";
-import { sendContactForm } from "./support/contact-form";
-import { stubRecaptcha } from "./support/recaptcha-stub";
-import { listMessages } from "./support/servers";
-import { expect, test } from "./support/site-data";
+import { unique } from "../test/support/leads";
+import { pageOfEachKind, settledTop, waitForHydration, watchConsole } from "../test/support/pages";
+import { sendContactForm } from "../test/support/contact-form";
+import { stubRecaptcha } from "../test/support/recaptcha-stub";
+import { listMessages } from "../test/support/servers";
+import { expect, test } from "../test/support/site-data";
 
 /*
  * The site in a browser that blocks site data (project "storage-blocked": both storage getters throw

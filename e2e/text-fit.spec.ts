@@ -1,5 +1,5 @@
 import { expect, test, type Page } from "@playwright/test";
-import { routes } from "./support/pages";
+import { routes } from "../test/support/pages";
 
 /*
  * Every line of text fits its box, whatever font the visitor's system substitutes: the site names system fonts

@@ -1,11 +1,11 @@
 import { chromium, expect, test, type BrowserContext, type Page } from "@playwright/test";
 import { chromiumArgs, chromiumPath } from "../scripts/chromium.mjs";
-import { sendContactForm } from "./support/contact-form";
-import { unique } from "./support/leads";
-import { waitForHydration } from "./support/pages";
-import { asRealVisitor } from "./support/real-visitor";
-import { RECAPTCHA_SCRIPT, RECAPTCHA_STUB, stubRecaptcha } from "./support/recaptcha-stub";
-import { startServer } from "./support/servers";
+import { sendContactForm } from "../test/support/contact-form";
+import { unique } from "../test/support/leads";
+import { waitForHydration } from "../test/support/pages";
+import { asRealVisitor } from "../test/support/real-visitor";
+import { RECAPTCHA_SCRIPT, RECAPTCHA_STUB, stubRecaptcha } from "../test/support/recaptcha-stub";
+import { startServer } from "../test/support/servers";
 
 /*
  * What the visitor's page sends about a visit (issue 36): the page views (POST /api/visit) and the source the

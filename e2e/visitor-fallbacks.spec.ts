@@ -1,6 +1,6 @@
 import { expect, test, type Page } from "@playwright/test";
 import { site } from "../app/config/site";
-import { waitForHydration } from "./support/pages";
+import { waitForHydration } from "../test/support/pages";
 
 /*
  * What a visitor gets when the page's own code does not arrive (the contact form's fallback) and on paper

@@ -1,13 +1,13 @@
 // Second half of `npm run build`: bundles the Node server and precompresses the static site.
 import { build } from "esbuild";
 import { existsSync, readdirSync, readFileSync, statSync, writeFileSync } from "node:fs";
-import { join } from "node:path";
+import { basename, join } from "node:path";
 import { brotliCompressSync, constants, gzipSync } from "node:zlib";
 import { inlineStylesheets } from "./inline-styles.mjs";
 
-const entryPoints = ["server/index.ts", "server/messages.ts"].filter((entry) => existsSync(entry));
-// `npm run insights` (server/insights-cli.ts) as build/server/insights.mjs, beside `npm run messages`.
-const namedEntryPoints = [{ in: "server/insights-cli.ts", out: "insights" }];
+const entryPoints = ["server/index.ts", "server/cli/messages.ts"].filter((entry) => existsSync(entry));
+// `npm run insights` (server/cli/insights.ts) as build/server/insights.mjs, beside `npm run messages`.
+const namedEntryPoints = [{ in: "server/cli/insights.ts", out: "insights" }];
 
 // What both server bundles share: ES modules for Node 20, beside each other in build/server.
 const serverBundle = {
@@ -21,7 +21,7 @@ const serverBundle = {
   logLevel: "warning",
 };
 
-await build({ ...serverBundle, entryPoints: [...entryPoints, ...namedEntryPoints], packages: "external", alias: { "~": "./app" } });
+await build({ ...serverBundle, entryPoints: [...entryPoints.map((entry) => ({ in: entry, out: basename(entry, ".ts") })), ...namedEntryPoints], packages: "external", alias: { "~": "./app" } });
 
 // The live editor's server: Keystatic's route handler is bundled in (it is a devDependency, never a runtime
 // dependency of the site); only the site's own runtime dependencies stay external. Nothing in server/ imports it.

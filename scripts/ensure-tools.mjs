@@ -4,7 +4,7 @@
 // leaves it out.
 // Installing prometheus on a machine with systemd also starts its server on port 9090: no test uses that port.
 import { execSync } from "node:child_process";
-import { installPlan, machine, tools, wantedTools } from "./test-tools.mjs";
+import { installPlan, machine, tools, wantedTools } from "../test/support/system-tools.mjs";
 
 const wanted = wantedTools(process.argv.slice(2));
 const unknown = wanted.filter((name) => !(name in tools));

@@ -1,5 +1,5 @@
 // `npm test`: every stage CI runs, in order, stopping at the first that fails (with its exit code), then a table of
-// what each stage took. The Playwright stages add their projects' times (e2e/support/timing-reporter.ts writes them
+// what each stage took. The Playwright stages add their projects' times (test/support/timing-reporter.ts writes them
 // to TEST_TIMINGS_FILE), so the table says where the time goes without running any project on its own.
 import { spawn } from "node:child_process";
 import { constants } from "node:os";

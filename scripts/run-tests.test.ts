@@ -43,7 +43,7 @@ describe("npm test's runner", () => {
       `import { defineConfig } from "@playwright/test";
 export default defineConfig({
   testDir: ".", testMatch: /timing\\.spec\\.ts$/, workers: 2, fullyParallel: true,
-  reporter: [["dot"], [${JSON.stringify(resolve("e2e/support/timing-reporter.ts"))}]],
+  reporter: [["dot"], [${JSON.stringify(resolve("test/support/timing-reporter.ts"))}]],
   outputDir: "out",
   projects: [{ name: "quick" }, { name: "slow", use: {} }],
 });\n`,

@@ -4,7 +4,7 @@ import type { Plugin } from "vite";
 /*
  * The visit counting code (app/lib/visit-count.ts) as its own file at a fixed address, /count.js: every page asks
  * for it while its HTML is parsed (app/lib/before-hydration.ts), the visit recorder imports the same module, and
- * the server can answer it with code that does nothing while ANALYTICS=off (server/app.ts). Not under /assets/,
+ * the server can answer it with code that does nothing while ANALYTICS=off (server/http/app.ts). Not under /assets/,
  * so it is revalidated (Cache-Control: no-cache) rather than cached for a year: switching counting off takes
  * effect at the next page load.
  */

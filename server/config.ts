@@ -5,7 +5,7 @@ import { DEFAULT_DATABASE_URL } from "./db/store";
 import { checkTimeZone } from "./delivery/lead-text";
 import { DEFAULT_MAIL_DIR } from "./delivery/email";
 import { checkWebhookSecret } from "./delivery/webhook";
-import { trustProxyEnv } from "./client-ip";
+import { trustProxyEnv } from "./http/client-ip";
 import { DEFAULT_SALES_HOURS, parseHolidays, parseSalesHours, responseDeadlines } from "./leads/business-hours";
 import { weakSecret } from "./contact/secret-check";
 import { LINK_SECRET_MIN_CHARS, ephemeralLinkSecret } from "./leads/take-token";

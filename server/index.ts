@@ -1,19 +1,19 @@
 import type { Server } from "node:http";
 import { serve } from "@hono/node-server";
-import { createApp } from "./app";
+import { createApp } from "./http/app";
 import { loadConfig } from "./config";
 import { startContactApi, testKeysWarning } from "./contact/create";
 import { redactDatabaseUrl } from "./db";
 import { checkRecaptchaSecretAtStartup } from "./contact/secret-check";
-import { createHealth } from "./health";
+import { createHealth } from "./ops/health";
 import { startInsights } from "./insights";
 import { createLogger } from "./logger";
 import { createTakeRoutes } from "./leads/take-routes";
-import { createMetrics, serveMetrics } from "./metrics";
-import { startRetention } from "./retention";
-import { applyHttpLimits, httpServerOptions, installShutdown } from "./server-process";
-import { StaticSite } from "./static-site";
-import { keepPreviousAssets } from "./previous-assets";
+import { createMetrics, serveMetrics } from "./ops/metrics";
+import { startRetention } from "./ops/retention";
+import { applyHttpLimits, httpServerOptions, installShutdown } from "./http/server-process";
+import { StaticSite } from "./http/static-site";
+import { keepPreviousAssets } from "./http/previous-assets";
 import { join } from "node:path";
 
 let config;

@@ -10,7 +10,7 @@
  * the visit recorder (components/visit-recorder.tsx) imports the same module for client-side navigations. Views are
  * sent when the browser is idle, and at the latest when the page is hidden or left (a visitor who leaves before the
  * page is interactive is counted); a page restored from the back/forward cache is a page view again. With
- * ANALYTICS=off the server answers this file with code that does nothing (server/app.ts).
+ * ANALYTICS=off the server answers this file with code that does nothing (server/http/app.ts).
  *
  * Nothing is counted for a visitor whose browser asks not to be tracked (Global Privacy Control, Do Not Track),
  * nor for an automated browser (navigator.webdriver and the usual automation globals, as Plausible's script).

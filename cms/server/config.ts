@@ -1,5 +1,5 @@
 import { isIP } from "node:net";
-import { parseTrustProxy, type TrustProxy } from "../../server/client-ip";
+import { parseTrustProxy, type TrustProxy } from "../../server/http/client-ip";
 import { weakSecret } from "../../server/contact/secret-check";
 
 // The one judgement of a secret, shared with the site's LEADS_LINK_SECRET.

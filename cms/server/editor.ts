@@ -3,7 +3,7 @@ import { join } from "node:path";
 import { serve } from "@hono/node-server";
 import { makeGenericAPIRouteHandler } from "@keystatic/core/api/generic";
 import { createLogger } from "../../server/logger";
-import { httpServerOptions } from "../../server/server-process";
+import { httpServerOptions } from "../../server/http/server-process";
 import { loadEditorConfig, sharesParentDomain } from "./config";
 import { editorApp } from "./app";
 import { editorPage } from "./page";
@@ -43,7 +43,7 @@ const api = safeSignIn(keystatic, config, log);
 
 const app = editorApp({ config, log, indexHtml, api });
 
-// The site's limits: slow clients cannot hold connections open (server/server-process.ts).
+// The site's limits: slow clients cannot hold connections open (server/http/server-process.ts).
 const limits = { HEADERS_TIMEOUT_MS: 20_000, REQUEST_TIMEOUT_MS: 30_000, KEEP_ALIVE_TIMEOUT_MS: 5_000 };
 const server = serve({ fetch: app.fetch, port: config.port, hostname: config.host, serverOptions: httpServerOptions(limits) }, (info) => {
   // Whether the allow-list is on, and how long: a misspelt variable name or an empty list must show here.

@@ -1,7 +1,7 @@
 // @vitest-environment node
 import { makeGenericAPIRouteHandler } from "@keystatic/core/api/generic";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { type FakeGitHub, startFakeGitHub } from "../../e2e/support/fake-github";
+import { type FakeGitHub, startFakeGitHub } from "../../test/support/fake-github";
 import { keystaticRoute } from "../keystatic-route";
 import { type EditorServerConfig, loadEditorConfig } from "./config";
 import { type KeystaticHandler, safeSignIn } from "./sign-in";
@@ -29,7 +29,7 @@ beforeAll(async () => {
   github = await startFakeGitHub({ owner: "acme", name: "site", ...app });
   github.state.callbackUrl = `${origin}/api/keystatic/github/oauth/callback`;
   process.env.FAKE_GITHUB_URL = github.url;
-  await import("../../e2e/support/github-fetch-preload.mjs");
+  await import("../../test/support/github-fetch-preload.mjs");
 });
 afterAll(() => github?.stop());
 beforeEach(() => {

@@ -1,5 +1,5 @@
-import { expect, test, until, waitForHydration } from "../support/engine-fixtures";
-import type { EnginePage } from "../support/engines";
+import { expect, test, until, waitForHydration } from "../../test/support/engine-fixtures";
+import type { EnginePage } from "../../test/support/engines";
 
 /*
  * What the visitor's page sends about a visit (issue 36), in Firefox ESR and WebKitGTK; the page views are read

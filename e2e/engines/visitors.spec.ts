@@ -1,7 +1,7 @@
-import { routes, pageOfEachKind } from "../support/pages";
+import { routes, pageOfEachKind } from "../../test/support/pages";
 import { contactStatus } from "../../app/components/contact/contact-status";
-import { expect, settledScrollY, settledTop, test, until, waitForHydration } from "../support/engine-fixtures";
-import type { EnginePage } from "../support/engines";
+import { expect, settledScrollY, settledTop, test, until, waitForHydration } from "../../test/support/engine-fixtures";
+import type { EnginePage } from "../../test/support/engines";
 
 /*
  * What visitors do, in Firefox ESR and in WebKitGTK (Safari's engine): the projects of playwright.engines.config.ts

@@ -4,7 +4,7 @@ import { openStore } from "../db";
 import type { Store } from "../db/store";
 import { createDelivery, type Delivery } from "../delivery";
 import type { Logger } from "../logger";
-import type { Metrics } from "../metrics";
+import type { Metrics } from "../ops/metrics";
 import { loadCountryLookup } from "../insights/country";
 import { insightsStorage } from "../insights/storage";
 import { createVisitorKeys } from "../insights/visitor-key";

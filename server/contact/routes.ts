@@ -3,16 +3,16 @@ import { Hono, type Context } from "hono";
 import { bodyLimit } from "hono/body-limit";
 import { utmKeys } from "~/lib/contact-fields";
 import { contactLimits, isHoneypotFilled, sourceLimits, validateContact, type ContactField } from "~/lib/contact-schema";
-import { clientIp, rateLimitKey } from "../client-ip";
+import { clientIp, rateLimitKey } from "../http/client-ip";
 import type { ServerConfig } from "../config";
 import type { Enqueue, Store, Verification } from "../db/store";
 import type { Logger } from "../logger";
-import type { Metrics } from "../metrics";
+import type { Metrics } from "../ops/metrics";
 import { deviceClass } from "./device";
 import { createRateLimiter, type RateLimiter } from "./rate-limit";
 import { UNVERIFIED_WINDOW_MS, createUnverifiedCap } from "./unverified-cap";
 import { verifyRecaptcha, type VerifyOutcome } from "./siteverify";
-import type { SubmissionOutcome } from "../metrics";
+import type { SubmissionOutcome } from "../ops/metrics";
 
 /**
  * The largest body a valid message can make: every text field at its limit at 4 bytes a character (UTF-8 takes

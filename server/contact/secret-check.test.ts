@@ -1,7 +1,7 @@
 // @vitest-environment node
 import { createServer } from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { startFakeSiteverify, type FakeSiteverify } from "../../e2e/support/fake-siteverify.mjs";
+import { startFakeSiteverify, type FakeSiteverify } from "../../test/support/fake-siteverify.mjs";
 import { createLogger } from "../logger";
 import { checkRecaptchaSecret, checkRecaptchaSecretAtStartup } from "./secret-check";
 

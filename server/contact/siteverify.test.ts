@@ -1,7 +1,7 @@
 // @vitest-environment node
 import { createServer, type Server } from "node:http";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { GOOGLE_TEST_SECRET, startFakeSiteverify, type FakeSiteverify } from "../../e2e/support/fake-siteverify.mjs";
+import { GOOGLE_TEST_SECRET, startFakeSiteverify, type FakeSiteverify } from "../../test/support/fake-siteverify.mjs";
 import { verifyRecaptcha } from "./siteverify";
 
 // Against the loopback stand-in for Google's siteverify that the browser tests use, over real HTTP.

@@ -3,7 +3,7 @@ import { readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import pg from "pg";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
-import { startPostgres, type TestPostgres } from "../../e2e/support/postgres.mjs";
+import { startPostgres, type TestPostgres } from "../../test/support/postgres.mjs";
 import { postgresOptionsFromEnv, redactDatabaseUrl } from ".";
 import { migrations } from "./postgres-migrations";
 import { createPostgresRateLimiter } from "./postgres-rate-limit";

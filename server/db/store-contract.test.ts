@@ -1,6 +1,6 @@
 // @vitest-environment node
 import { afterEach, describe, expect, it } from "vitest";
-import { bothEngines } from "./test-engines";
+import { bothEngines } from "../../test/support/store-engines";
 import { channels, type Channel, type NewMessage, type Store } from "./store";
 
 /*

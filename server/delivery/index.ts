@@ -2,7 +2,7 @@ import { randomUUID } from "node:crypto";
 import { isPublicSiteUrl, type ServerConfig } from "../config";
 import { followUpChannels, type Channel, type Enqueue, type Store, type Verification } from "../db/store";
 import type { Logger } from "../logger";
-import type { Metrics } from "../metrics";
+import type { Metrics } from "../ops/metrics";
 import { chatSender } from "./chat";
 import { composeConfirmationEmail } from "./confirmation";
 import { emlFileSender, listLeadPreviews, newMessageId, smtpSender } from "./email";

@@ -1,6 +1,6 @@
 // @vitest-environment node
 import { afterEach, describe, expect, it } from "vitest";
-import { newWebhookSecret, startSmtpInbox, startWebhookReceiver } from "../../e2e/support/lead-inbox.mjs";
+import { newWebhookSecret, startSmtpInbox, startWebhookReceiver } from "../../test/support/lead-inbox.mjs";
 import type { OutboxJob, StoredMessage } from "../db/store";
 import { smtpSender } from "./email";
 import { DeliveryError } from "./outcome";

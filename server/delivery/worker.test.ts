@@ -1,9 +1,9 @@
 // @vitest-environment node
 import { afterEach, describe, expect, it } from "vitest";
-import { newWebhookSecret, startWebhookReceiver } from "../../e2e/support/lead-inbox.mjs";
+import { newWebhookSecret, startWebhookReceiver } from "../../test/support/lead-inbox.mjs";
 import type { Store } from "../db/store";
 import { webhookSender } from "./webhook";
-import { bothEngines, quietLog as quiet, sampleMessage as sample } from "../db/test-engines";
+import { bothEngines, quietLog as quiet, sampleMessage as sample } from "../../test/support/store-engines";
 import { attemptTimeoutFor, createDeliveryWorker, type WorkerOptions } from "./worker";
 
 /*

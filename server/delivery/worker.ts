@@ -1,6 +1,6 @@
 import type { Channel, Delivered, OutboxJob, Store } from "../db/store";
 import type { Logger } from "../logger";
-import type { Metrics } from "../metrics";
+import type { Metrics } from "../ops/metrics";
 import { DeliveryError } from "./outcome";
 import { retryDelayMs } from "./schedule";
 

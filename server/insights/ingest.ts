@@ -3,7 +3,7 @@ import { Hono, type Context } from "hono";
 import { isbot } from "isbot";
 import { z } from "zod";
 import { cleanAttribution } from "~/lib/attribution-text";
-import { clientIp, rateLimitKey, type TrustProxy } from "../client-ip";
+import { clientIp, rateLimitKey, type TrustProxy } from "../http/client-ip";
 import { createAddressLimit, type AddressLimit } from "./address-limit";
 import type { VisitRecorder } from "./recorder";
 import { sourceName } from "./source-name";

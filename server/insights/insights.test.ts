@@ -1,8 +1,8 @@
 // @vitest-environment node
 import { afterEach, describe, expect, it } from "vitest";
-import { bothEngines, quietLog, sampleMessage } from "../db/test-engines";
+import { bothEngines, quietLog, sampleMessage } from "../../test/support/store-engines";
 import type { Store } from "../db/store";
-import { parseTrustProxy } from "../client-ip";
+import { parseTrustProxy } from "../http/client-ip";
 import { createVisitApi, type VisitApiOptions, type VisitOutcome } from "./ingest";
 import { period } from "./period";
 import { parseSalesHours, type Calendar } from "../leads/business-hours";

@@ -1,6 +1,6 @@
 // @vitest-environment node
 import { afterEach, describe, expect, it } from "vitest";
-import { bothEngines, sampleMessage as sample } from "../db/test-engines";
+import { bothEngines, sampleMessage as sample } from "../../test/support/store-engines";
 import type { Store } from "../db/store";
 
 /*

@@ -1,8 +1,8 @@
 // @vitest-environment node
 import { afterEach, describe, expect, it } from "vitest";
 import { createLogger } from "../logger";
-import { createMetrics, serveMetrics } from "../metrics";
-import { bothEngines, sampleMessage as sample } from "../db/test-engines";
+import { createMetrics, serveMetrics } from "../ops/metrics";
+import { bothEngines, sampleMessage as sample } from "../../test/support/store-engines";
 import type { Store } from "../db/store";
 
 /* Taking a lead in both engines (issue 31): once, over with the history kept, follow-ups settled, erased with the lead; and the metrics it feeds. */

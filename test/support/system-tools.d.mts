@@ -1,4 +1,4 @@
-// Types of scripts/test-tools.mjs (documented there), so the TypeScript unit test can import the plain JS module.
+// Types of test/support/system-tools.mjs (documented there), so the TypeScript unit test can import the plain JS module.
 export type ToolName = "chromium" | "firefox" | "webkit" | "xvfb" | "postgres" | "promtool";
 export type Machine = { isRoot: boolean; isDebian: boolean; hasAptGet: boolean };
 export type InstallPlan = { action: "none" } | { action: "install"; commands: string[] } | { action: "fail"; message: string };

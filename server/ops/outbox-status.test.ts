@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { channels, type OutboxStats } from "./db/store";
+import { channels, type OutboxStats } from "../db/store";
 import { formatAge, healthy, outboxProblems, parseAge, statusReport } from "./outbox-status";
 
 const now = new Date("2026-01-01T12:00:00.000Z");

@@ -1,6 +1,6 @@
 import type { Hono } from "hono";
-import type { Store } from "./db/store";
-import type { Logger } from "./logger";
+import type { Store } from "../db/store";
+import type { Logger } from "../logger";
 
 /*
  * Liveness and readiness for a load balancer or an orchestrator.

@@ -1,5 +1,5 @@
-import { channels, type Channel, type OutboxStats } from "./db/store";
-import { leadReference } from "./delivery/lead-text";
+import { channels, type Channel, type OutboxStats } from "../db/store";
+import { leadReference } from "../delivery/lead-text";
 
 /*
  * `npm run messages -- status`: the outbox per channel, and whether someone should look at it. A delivery

@@ -1,5 +1,5 @@
-// Test only: `node --import ./e2e/support/github-fetch-preload.mjs build/server/editor.mjs` sends the editor
-// server's calls to github.com and api.github.com to the fake GitHub at FAKE_GITHUB_URL (e2e/support/fake-github.ts).
+// Test only: `node --import ./test/support/github-fetch-preload.mjs build/server/editor.mjs` sends the editor
+// server's calls to github.com and api.github.com to the fake GitHub at FAKE_GITHUB_URL (test/support/fake-github.ts).
 // Any other outside address fails, so the server cannot reach the network in a test.
 const fake = process.env.FAKE_GITHUB_URL;
 if (!fake) throw new Error("github-fetch-preload: FAKE_GITHUB_URL is not set");

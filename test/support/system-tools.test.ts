@@ -3,7 +3,7 @@ import { chmodSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
-import { installPlan, onPath, wantedTools } from "./test-tools.mjs";
+import { installPlan, onPath, wantedTools } from "./system-tools.mjs";
 
 const debianRoot = { isRoot: true, isDebian: true, hasAptGet: true };
 

@@ -2,10 +2,10 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, afterEach, beforeAll } from "vitest";
-import { startPostgres, type TestPostgres } from "../../e2e/support/postgres.mjs";
-import { PostgresStore } from "./postgres-store";
-import { SqliteStore } from "./sqlite-store";
-import type { NewMessage, Store } from "./store";
+import { startPostgres, type TestPostgres } from "./postgres.mjs";
+import { PostgresStore } from "../../server/db/postgres-store";
+import { SqliteStore } from "../../server/db/sqlite-store";
+import type { NewMessage, Store } from "../../server/db/store";
 
 /**
  * Both engines for a test file, no mocks: SQLite in a temp folder per store, PostgreSQL in a throwaway server

@@ -3,10 +3,10 @@ import { execFileSync } from "node:child_process";
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { startPostgres, type TestPostgres } from "../e2e/support/postgres.mjs";
-import { PostgresStore } from "./db/postgres-store";
+import { startPostgres, type TestPostgres } from "../../test/support/postgres.mjs";
+import { PostgresStore } from "../db/postgres-store";
 import { createHealth } from "./health";
-import type { Logger } from "./logger";
+import type { Logger } from "../logger";
 
 /*
  * Readiness against a real PostgreSQL that hangs: its processes are frozen with SIGSTOP (a database that

@@ -16,20 +16,20 @@
 import { randomUUID } from "node:crypto";
 import { existsSync } from "node:fs";
 import { parseArgs } from "node:util";
-import { toCsv } from "./contact/csv";
-import { withStore } from "./db";
-import { databaseFile } from "./db/sqlite-store";
-import { CHANNEL_NOT_CONFIGURED, DEFAULT_DATABASE_URL, channels, type Delivery, type Lead, type Store } from "./db/store";
-import { DEFAULT_MAIL_DIR, deleteEmlPreviews } from "./delivery/email";
-import { sourceFields } from "./delivery/lead-text";
-import { healthy, outboxProblems, overdueProblems, parseAge, statusReport } from "./outbox-status";
+import { toCsv } from "../contact/csv";
+import { withStore } from "../db";
+import { databaseFile } from "../db/sqlite-store";
+import { CHANNEL_NOT_CONFIGURED, DEFAULT_DATABASE_URL, channels, type Delivery, type Lead, type Store } from "../db/store";
+import { DEFAULT_MAIL_DIR, deleteEmlPreviews } from "../delivery/email";
+import { sourceFields } from "../delivery/lead-text";
+import { healthy, outboxProblems, overdueProblems, parseAge, statusReport } from "../ops/outbox-status";
 import { visible, visibleFields } from "./terminal-text";
-import { loadConfig } from "./config";
-import { leadKey } from "./db/store";
-import { leadReference } from "./delivery/lead-text";
-import { businessMsBetween, type Calendar } from "./leads/business-hours";
-import { formatMinutes } from "./leads/follow-up";
-import { cleanName } from "./leads/take-page";
+import { loadConfig } from "../config";
+import { leadKey } from "../db/store";
+import { leadReference } from "../delivery/lead-text";
+import { businessMsBetween, type Calendar } from "../leads/business-hours";
+import { formatMinutes } from "../leads/follow-up";
+import { cleanName } from "../leads/take-page";
 
 const USAGE = `Usage:
   npm run messages [-- --format text|json|csv]   every lead with its delivery state

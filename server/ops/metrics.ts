@@ -1,8 +1,8 @@
 import { createServer, type Server } from "node:http";
 import { Counter, Gauge, Histogram, Registry, collectDefaultMetrics } from "prom-client";
-import { channels, type Channel, type OutboxStats } from "./db/store";
-import type { Logger } from "./logger";
-import { visitOutcomes, type VisitOutcome } from "./insights/ingest";
+import { channels, type Channel, type OutboxStats } from "../db/store";
+import type { Logger } from "../logger";
+import { visitOutcomes, type VisitOutcome } from "../insights/ingest";
 
 /*
  * The Prometheus metrics, in one place: the contact API and the delivery worker report what happened here

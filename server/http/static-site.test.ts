@@ -5,8 +5,8 @@ import { join } from "node:path";
 import { brotliCompressSync, gzipSync } from "node:zlib";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createApp } from "./app";
-import { loadConfig } from "./config";
-import { createLogger } from "./logger";
+import { loadConfig } from "../config";
+import { createLogger } from "../logger";
 import { StaticSite } from "./static-site";
 
 let root: string;

@@ -1,6 +1,6 @@
-import type { Store } from "./db/store";
-import { deleteEmlPreviews } from "./delivery/email";
-import type { Logger } from "./logger";
+import type { Store } from "../db/store";
+import { deleteEmlPreviews } from "../delivery/email";
+import type { Logger } from "../logger";
 
 const DAY_MS = 24 * 3600_000;
 

@@ -1,5 +1,5 @@
 import type { IncomingMessage, Server, ServerOptions, ServerResponse } from "node:http";
-import type { Logger } from "./logger";
+import type { Logger } from "../logger";
 
 /*
  * Limits of the HTTP server and its shutdown. Node's defaults let a client hold a connection for a minute

@@ -1,11 +1,11 @@
 import { Hono, type Context } from "hono";
 import { etagMatches, pickEncoding, type Encoding } from "./accept-encoding";
 import { fromTrustedProxy, untrustedForwardedWarning } from "./client-ip";
-import type { ServerConfig } from "./config";
+import type { ServerConfig } from "../config";
 import { pagePolicy, resourcePolicy, commonSecurityHeaders } from "./security-headers";
 import type { StaticFile, StaticSite } from "./static-site";
-import type { Logger } from "./logger";
-import { probePaths, type Health } from "./health";
+import type { Logger } from "../logger";
+import { probePaths, type Health } from "../ops/health";
 
 export type AppDeps = {
   config: ServerConfig;

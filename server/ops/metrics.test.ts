@@ -3,9 +3,9 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
-import { SqliteStore } from "./db/sqlite-store";
-import { channels } from "./db/store";
-import { createLogger } from "./logger";
+import { SqliteStore } from "../db/sqlite-store";
+import { channels } from "../db/store";
+import { createLogger } from "../logger";
 import { createMetrics, serveMetrics, submissionOutcomes } from "./metrics";
 
 /* The metrics module over real HTTP, its gauges read from a real SQLite store. */

@@ -3,10 +3,10 @@
 // function (installPlan) so it is tested without touching the machine; scripts/ensure-tools.mjs carries it out.
 import { accessSync, constants, existsSync } from "node:fs";
 import { delimiter, join } from "node:path";
-import { postgresBinDir } from "../e2e/support/postgres.mjs";
-import { chromiumPath } from "./chromium.mjs";
+import { postgresBinDir } from "./postgres.mjs";
+import { chromiumPath } from "../../scripts/chromium.mjs";
 
-// The two other engines of the browser tests (e2e/support/engines.ts reads the same variables).
+// The two other engines of the browser tests (test/support/engines.ts reads the same variables).
 const firefoxPath = process.env.FIREFOX_PATH || "/usr/bin/firefox-esr";
 const miniBrowserPath = process.env.MINIBROWSER_PATH || "/usr/lib/x86_64-linux-gnu/webkit2gtk-4.1/MiniBrowser";
 

@@ -1,4 +1,4 @@
-import type { ServerConfig } from "./config";
+import type { ServerConfig } from "../config";
 
 /**
  * Origins the reCAPTCHA widget loads scripts, frames and images from. react-google-recaptcha's

@@ -33,12 +33,12 @@ async function freePort() {
 
 /**
  * The live editor (build/server/editor.mjs) on loopback, its calls to GitHub sent to a fake GitHub by a
- * test-only preload (e2e/support/github-fetch-preload.mjs). `env` adds to or overrides its settings.
+ * test-only preload (test/support/github-fetch-preload.mjs). `env` adds to or overrides its settings.
  */
 export async function startLiveEditor(fakeGitHubUrl: string, settings: Record<string, string>) {
   const port = await freePort();
   const url = `http://127.0.0.1:${port}`;
-  const child = spawn(process.execPath, ["--import", "./e2e/support/github-fetch-preload.mjs", "build/server/editor.mjs"], {
+  const child = spawn(process.execPath, ["--import", "./test/support/github-fetch-preload.mjs", "build/server/editor.mjs"], {
     cwd: root,
     env: { ...process.env, EDITOR_URL: url, EDITOR_PORT: String(port), EDITOR_HOST: "127.0.0.1", FAKE_GITHUB_URL: fakeGitHubUrl, ...settings },
     stdio: ["ignore", "pipe", "pipe"],

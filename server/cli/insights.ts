@@ -8,19 +8,19 @@
  */
 import { existsSync } from "node:fs";
 import { parseArgs } from "node:util";
-import { loadConfig } from "./config";
-import { toCsv } from "./contact/csv";
-import { formatReceived } from "./delivery/lead-text";
-import { withStore } from "./db";
-import { databaseFile } from "./db/sqlite-store";
-import { DEFAULT_DATABASE_URL } from "./db/store";
-import { reportSettings } from "./insights";
-import { addDays, dueReportWeek, isDay, lastSevenDays, mondayOf, period, weekPeriod } from "./insights/period";
-import { insightsFor, type Insights, type Row } from "./insights/query";
-import { sitePages } from "./insights/site-pages";
-import { insightsStorage } from "./insights/storage";
-import { composeReport, sendDueReports, smtpReportSender, writeReportPreview } from "./insights/weekly-report";
-import { formatMinutes } from "./leads/follow-up";
+import { loadConfig } from "../config";
+import { toCsv } from "../contact/csv";
+import { formatReceived } from "../delivery/lead-text";
+import { withStore } from "../db";
+import { databaseFile } from "../db/sqlite-store";
+import { DEFAULT_DATABASE_URL } from "../db/store";
+import { reportSettings } from "../insights";
+import { addDays, dueReportWeek, isDay, lastSevenDays, mondayOf, period, weekPeriod } from "../insights/period";
+import { insightsFor, type Insights, type Row } from "../insights/query";
+import { sitePages } from "../insights/site-pages";
+import { insightsStorage } from "../insights/storage";
+import { composeReport, sendDueReports, smtpReportSender, writeReportPreview } from "../insights/weekly-report";
+import { formatMinutes } from "../leads/follow-up";
 import { visible } from "./terminal-text";
 import { site as siteConfig } from "~/config/site";
 

@@ -1,7 +1,7 @@
 import { Hono } from "hono";
-import { loadConfig } from "./config";
-import { startContactApi, testKeysWarning } from "./contact/create";
-import { createLogger } from "./logger";
+import { loadConfig } from "../config";
+import { startContactApi, testKeysWarning } from "../contact/create";
+import { createLogger } from "../logger";
 
 // Kept on globalThis: Vite re-evaluates this module on every change, and each evaluation would otherwise
 // open another connection to the same SQLite file.

@@ -14,7 +14,7 @@
 // bad-request. So a right secret with a dummy token gets invalid-input-response, which is how the server
 // checks its secret at start-up.
 //
-// Run standalone (`PORT=4191 node e2e/support/fake-siteverify.mjs`) or start in-process with startFakeSiteverify().
+// Run standalone (`PORT=4191 node test/support/fake-siteverify.mjs`) or start in-process with startFakeSiteverify().
 import { createServer } from "node:http";
 import { pathToFileURL } from "node:url";
 
