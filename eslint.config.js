@@ -24,4 +24,14 @@ export default tseslint.config(
     files: ["app/**/*.{ts,tsx}", "e2e/**", "test/**"],
     languageOptions: { globals: { ...globals.browser } },
   },
+  {
+    // The test kit (fakes, servers, helpers) is for tests and benchmarks: product code never imports it. Tests
+    // beside the code may; so may scripts/ensure-tools.mjs, the command that installs what the tests need.
+    files: ["app/**", "server/**", "cms/**", "scripts/**"],
+    ignores: ["**/*.test.{ts,tsx}", "scripts/ensure-tools.mjs"],
+    rules: {
+      "no-restricted-imports": ["error", { patterns: [{ regex: "(^|/)test/support(/|$)", message: "test/support is the test kit: only tests and benchmarks import it." }] }],
+      "no-restricted-syntax": ["error", { selector: "ImportExpression[source.value=/(^|\\/)test\\/support(\\/|$)/]", message: "test/support is the test kit: only tests and benchmarks import it." }],
+    },
+  },
 );
