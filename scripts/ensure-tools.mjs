@@ -1,5 +1,5 @@
 // `node scripts/ensure-tools.mjs chromium postgres promtool`: makes sure the named system programs are there
-// before a test step needs them, installing Debian's packages when we run as root on Debian (see test-tools.mjs),
+// before a test step needs them, installing Debian's packages when we run as root on Debian (see test/support/system-tools.mjs),
 // else naming what to install and failing. With --e2e (the browser tests), PostgreSQL is skipped when E2E_ENGINES
 // leaves it out.
 // Installing prometheus on a machine with systemd also starts its server on port 9090: no test uses that port.
