@@ -27,7 +27,7 @@ test("two instances: one reminder and one escalation per lead not taken, none fo
       SMTP_URL: inbox.url,
       LEADS_NOTIFY_TO: "sales@arcline.example",
       LEADS_CHAT_WEBHOOK_URL: chat.url,
-      LEADS_LINK_SECRET: "a-test-link-secret-of-more-than-32-characters",
+      LEADS_LINK_SECRET: "72ef010d4264792ac7f14b1bd41f2700949b5f261d7ae9b2",
       SALES_HOURS: "Mon-Sun 00:00-24:00",
       SALES_RESPONSE_MINUTES: "1",
       SALES_ESCALATION_TO: "head-of-sales@arcline.example",

@@ -20,7 +20,7 @@ test.describe.configure({ mode: "serial" });
 const SITE_PORT = PORT + 10;
 const EVIL_PORT = PORT + 11;
 const SITE_URL = `http://127.0.0.1:${SITE_PORT}`;
-const LINK_SECRET = "a-test-link-secret-of-more-than-32-characters";
+const LINK_SECRET = "72ef010d4264792ac7f14b1bd41f2700949b5f261d7ae9b2";
 
 let siteverify: FakeSiteverify;
 let inbox: Awaited<ReturnType<typeof startSmtpInbox>>;

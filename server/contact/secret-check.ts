@@ -46,8 +46,8 @@ export async function checkRecaptchaSecretAtStartup(
 
 /**
  * Why a secret is too predictable to be one, or undefined: an estimate of its entropy from its own character
- * frequencies (32 identical characters carry none, whatever their length), a repeated pattern, or a run of
- * consecutive characters. KEYSTATIC_SECRET (the editor) and LEADS_LINK_SECRET (the take links) are judged by it. `openssl rand -hex 32` passes with room to spare (about 240 bits).
+ * frequencies (32 identical characters carry none, whatever their length), a repeated pattern, the cheapest
+ * reading as words, keyboard rows, sequences and repeats (guessBits), or a run of consecutive characters. KEYSTATIC_SECRET (the editor) and LEADS_LINK_SECRET (the take links) are judged by it. `openssl rand -hex 32` passes with room to spare (about 240 bits).
  */
 export function weakSecret(secret: string): string | undefined {
   if (secret.length < 32) return "it must be at least 32 characters";
@@ -66,13 +66,8 @@ export function weakSecret(secret: string): string | undefined {
     seen.add(gram);
   }
   if (repeats > (secret.length - 2) / 4) return "it repeats parts of itself";
-  // Words joined by separators, in one case ("a-test-secret-of-…"): about 11 bits a word (a list of 2,000 common
-  // words), 3.3 a digit, 1 a separator. Random hex has no separator; random base64url mixes cases.
-  if (/[-_ .]/.test(secret) && (secret === secret.toLowerCase() || secret === secret.toUpperCase())) {
-    let wordBits = 0;
-    for (const token of secret.match(/[a-z]+|\d+|[^a-z\d]/gi) ?? []) wordBits += /\d/.test(token) ? token.length * 3.32 : /[a-z]/i.test(token) ? Math.min(11, token.length * 4.7) : 1;
-    if (wordBits < 90) return `its words carry about ${Math.round(wordBits)} bits, fewer than 90`;
-  }
+  const guessed = guessBits(secret);
+  if (guessed < 90) return `it reads as words, keyboard rows, sequences or repeats worth about ${Math.round(guessed)} bits, fewer than 90`;
   // Text written in hex or base64 (`xxd -p` of a phrase) is as weak as the text: judged as the text.
   const decoded = /^([\da-f]{2})+$/i.test(secret) ? Buffer.from(secret, "hex") : /^[\w+/-]+={0,2}$/.test(secret) && secret.length % 4 !== 1 ? Buffer.from(secret, "base64") : undefined;
   const text = decoded?.toString("latin1");
@@ -87,4 +82,72 @@ export function weakSecret(secret: string): string | undefined {
   for (let i = 1; i < secret.length; i++) if (Math.abs(secret.charCodeAt(i) - secret.charCodeAt(i - 1)) === 1) steps++;
   if (steps > secret.length / 2) return "it is mostly a run of consecutive characters";
   return undefined;
+}
+
+// Common English words, the words a secret is named with, and the site's own name: whoever guesses tries these
+// first. Small on purpose: a word found here costs WORD_BITS, as if drawn from a list of about 500.
+const WORDS = new Set(
+  `a able about above after character characters again against all also am an and any are arcline as at away back bad be because been before being best better big
+  both but by call can car case change changeme child cms come company contact correct could country credential credentials data day default
+  demo dev development do does dog done down each early editor end enter every eye fact few find first for from game get give go going good
+  great group hand hard have he her here high him his home horse house how i if important in is it its just keep key keystatic know lamp
+  large last lead leads leave let life link little live local long look love make man many may me money more most my name need never new
+  next night no not now number of off old on one only open or other our out over own pass passphrase password people person place please
+  point private prod production public put random real really right run sales same say secret secure security see server she should site
+  small so some staging staple start state still strong such super system take test than that the their them then there these they thing
+  think this those time to token too top true try turn two under up us use user very want was water way we webhook week well were what
+  when where which while who why will with word work world would write year yes you young your battery admin root login master welcome
+  letmein monkey dragon sunshine shadow football baseball princess qwerty azerty hello hunter trust nobody mine ours value phrase going
+  live golive example sample temp temporary foo bar baz hunter2 abc`.split(/\s+/),
+);
+// Keyboard rows and alphabets, both ways: "qwerty…", "asdf…", "abc…", "123…".
+const SEQUENCES = ["qwertyuiop", "asdfghjkl", "zxcvbnm", "azertyuiop", "qwertzuiop", "1234567890", "abcdefghijklmnopqrstuvwxyz", "0123456789"].flatMap((row) => [row, [...row].reverse().join("")]);
+const WORD_BITS = 9;
+const RUN_BITS = 8;
+
+/**
+ * The cheapest way to write the secret down, in bits, as a guesser would: each character by its own class (a
+ * letter log2 26, plus one bit when the secret mixes cases; a digit log2 10; a symbol log2 33 the first time,
+ * one bit when it comes again; hex digits 4 when the secret is hex) or, where it reads so, a common word in any
+ * case (camelCase is just words), a keyboard row or alphabet run, a part seen earlier, or a year. Random
+ * strings read as characters, and 32 of them carry 120 bits or more; phrases and patterns come to far fewer.
+ */
+export function guessBits(secret: string): number {
+  const lower = secret.toLowerCase();
+  const mixedCase = secret !== lower && secret !== secret.toUpperCase();
+  const hex = /^[\da-f]+$/i.test(secret);
+  const charBits = (i: number) => {
+    const char = secret[i];
+    if (hex) return 4;
+    if (/\d/.test(char)) return Math.log2(10);
+    if (/[a-z]/i.test(char)) return Math.log2(26) + (mixedCase ? 1 : 0);
+    // The first use of each symbol is a choice among the printable ones, the next uses repeat it.
+    return secret.indexOf(char) === i ? Math.log2(33) : 1;
+  };
+  // A word's case: lower, Capitalised or UPPER costs a bit in a mixed-case secret; anything else one a letter.
+  const caseBits = (part: string) => (!mixedCase || part === part.toLowerCase() || part === part.toUpperCase() || part.slice(1) === part.slice(1).toLowerCase() ? (mixedCase ? 1 : 0) : part.length);
+  const best = new Array<number>(secret.length + 1).fill(Infinity);
+  best[0] = 0;
+  for (let i = 0; i < secret.length; i++) {
+    const from = best[i];
+    const offer = (end: number, bits: number) => {
+      if (from + bits < best[end]) best[end] = from + bits;
+    };
+    offer(i + 1, charBits(i));
+    for (let end = i + 2; end <= Math.min(secret.length, i + 12); end++) {
+      const part = lower.slice(i, end);
+      if (WORDS.has(part)) offer(end, WORD_BITS + caseBits(secret.slice(i, end)));
+    }
+    for (const row of SEQUENCES) {
+      let end = i;
+      const start = row.indexOf(lower[i]);
+      if (start < 0) continue;
+      while (end < secret.length && row[start + end - i] === lower[end]) end++;
+      for (let stop = i + 3; stop <= end; stop++) offer(stop, RUN_BITS);
+    }
+    // A part of three or more characters that came before costs where it was and how long it is.
+    for (let end = i + 3; end <= secret.length && lower.slice(0, i).includes(lower.slice(i, end)); end++) offer(end, RUN_BITS);
+    if (/^(19|20)\d\d/.test(secret.slice(i, i + 4))) offer(i + 4, 7);
+  }
+  return best[secret.length];
 }
