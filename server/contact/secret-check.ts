@@ -117,7 +117,7 @@ export function guessBits(secret: string): number {
   const mixedCase = secret !== lower && secret !== secret.toUpperCase();
   const hex = /^[\da-f]+$/i.test(secret);
   const charBits = (i: number) => {
-    const char = secret[i];
+    const char = secret.charAt(i);
     if (hex) return 4;
     if (/\d/.test(char)) return Math.log2(10);
     if (/[a-z]/i.test(char)) return Math.log2(26) + (mixedCase ? 1 : 0);
@@ -129,9 +129,9 @@ export function guessBits(secret: string): number {
   const best = new Array<number>(secret.length + 1).fill(Infinity);
   best[0] = 0;
   for (let i = 0; i < secret.length; i++) {
-    const from = best[i];
+    const from = best[i] ?? Infinity;
     const offer = (end: number, bits: number) => {
-      if (from + bits < best[end]) best[end] = from + bits;
+      if (from + bits < (best[end] ?? Infinity)) best[end] = from + bits;
     };
     offer(i + 1, charBits(i));
     for (let end = i + 2; end <= Math.min(secret.length, i + 12); end++) {
@@ -140,7 +140,7 @@ export function guessBits(secret: string): number {
     }
     for (const row of SEQUENCES) {
       let end = i;
-      const start = row.indexOf(lower[i]);
+      const start = row.indexOf(lower.charAt(i));
       if (start < 0) continue;
       while (end < secret.length && row[start + end - i] === lower[end]) end++;
       for (let stop = i + 3; stop <= end; stop++) offer(stop, RUN_BITS);
@@ -149,5 +149,5 @@ export function guessBits(secret: string): number {
     for (let end = i + 3; end <= secret.length && lower.slice(0, i).includes(lower.slice(i, end)); end++) offer(end, RUN_BITS);
     if (/^(19|20)\d\d/.test(secret.slice(i, i + 4))) offer(i + 4, 7);
   }
-  return best[secret.length];
+  return best[secret.length] ?? Infinity;
 }
