@@ -239,14 +239,16 @@ test("npm run messages -- status exits 0 when healthy, 1 naming the channel when
   expect(usage.stderr).toContain('--max-age "1 week" is not a duration');
 });
 
-test("messages status exits 1 naming each verified lead not taken after two windows; a take from the terminal reaches the webhook through the server, numbered", async () => {
+test("messages status exits 1 naming each lead not taken after two windows, an unverified one as such; a take from the terminal reaches the webhook through the server, numbered", async () => {
   test.slow();
   const { hooks, site } = await withReceivers();
   const [waiting, taken] = [await post(site, lead({ company: "Waiting Ltd" })), await post(site, lead({ company: "Taken Ltd" }))];
-  await expect.poll(async () => (await listMessages(site.databaseUrl)).flatMap((m) => m.deliveries.map((d) => d.status)), { timeout: 20_000 }).toEqual(["sent", "sent", "sent", "sent"]);
+  // Sent while siteverify fails: stored unverified, so no reminder or escalation chases it.
+  const unverified = await post(site, lead({ company: "Outage Ltd", recaptchaToken: `http500:${unique()}` }));
+  await expect.poll(async () => (await listMessages(site.databaseUrl)).flatMap((m) => m.deliveries.map((d) => d.status)), { timeout: 20_000 }).toEqual(["sent", "sent", "sent", "sent", "sent", "sent"]);
   const reference = (lead: { publicId?: string }) => lead.publicId!.slice(0, 8).toUpperCase();
   const hoursAgo = (hours: number) => new Date(Date.now() - hours * 3_600_000);
-  for (const { id } of [waiting, taken]) await setDeadlines(site.databaseUrl, id, hoursAgo(5), hoursAgo(3));
+  for (const { id } of [waiting, taken, unverified]) await setDeadlines(site.databaseUrl, id, hoursAgo(5), hoursAgo(3));
 
   // The operator's shell has none of the server's settings: the event still goes, through the outbox, by the server.
   const shell = { LEADS_WEBHOOK_URL: "", LEADS_WEBHOOK_SECRET: "", SMTP_URL: "" };
@@ -261,10 +263,17 @@ test("messages status exits 1 naming each verified lead not taken after two wind
   const checked = await status(site.databaseUrl);
   expect(checked.code).toBe(1);
   expect(checked.stdout).toContain(`PROBLEM lead ${reference(waiting)} (#${waiting.id}) is not taken after two windows`);
+  expect(checked.stdout).toContain(`PROBLEM lead ${reference(unverified)} (#${unverified.id}) is unverified and not taken after two windows`);
+  expect(checked.stdout).toContain(`npm run messages -- verify ${reference(unverified)}`);
   expect(checked.stdout).not.toContain(reference(taken));
   const report = JSON.parse((await status(site.databaseUrl, "--format", "json")).stdout) as { problems: { kind: string; lead?: string }[] };
-  expect(report.problems).toEqual([expect.objectContaining({ kind: "untaken", lead: reference(waiting) })]);
+  expect(report.problems).toEqual([expect.objectContaining({ kind: "untaken", lead: reference(waiting) }), expect.objectContaining({ kind: "unverified", lead: reference(unverified) })]);
   await runMessagesWith(shell, site.databaseUrl, "take", reference(waiting), "--by", "Ada");
+  expect((await status(site.databaseUrl)).code).toBe(1);
+  // Vouched for: now chased like any lead (its escalation goes), and still named until someone takes it.
+  await runMessagesWith(shell, site.databaseUrl, "verify", reference(unverified));
+  expect((await status(site.databaseUrl)).stdout).toContain(`PROBLEM lead ${reference(unverified)} (#${unverified.id}) is not taken after two windows`);
+  await runMessagesWith(shell, site.databaseUrl, "take", reference(unverified), "--by", "Ada");
   expect((await status(site.databaseUrl)).code).toBe(0);
 });
 

@@ -47,9 +47,10 @@ const USAGE = `Usage:
   npm run messages -- status [--max-age 1h] [--format text|json]
                                                  deliveries per channel and state; exits 1 when one to the company
                                                  has failed, was only previewed, or has waited longer than
-                                                 --max-age (s, m, h, d), or when a verified lead is still not
-                                                 taken after two windows (named by reference); the visitor's
-                                                 confirmation only warns
+                                                 --max-age (s, m, h, d), or when a lead is still not taken
+                                                 after two windows (named by reference; an unverified one is
+                                                 named as such: read it, then verify or take it); the
+                                                 visitor's confirmation only warns
 <id> is a lead's row id (42), its reference (the 8 characters a visitor quotes) or its public id.
 Reads DATABASE_URL (default ${DEFAULT_DATABASE_URL}); business times read SALES_HOURS, COMPANY_TIME_ZONE, SALES_HOLIDAYS.
 `;

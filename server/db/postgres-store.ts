@@ -5,7 +5,7 @@ import { withPoolClient } from "./postgres-client";
 import { createPostgresRateLimiter } from "./postgres-rate-limit";
 import { outboxStatsSql, toOutboxStats } from "./outbox-stats";
 import { DELIVERY_COLUMNS, MESSAGE_COLUMNS, sourceColumn, toLeads, toMessage, type Row } from "./rows";
-import { CHANNEL_NOT_CONFIGURED, CONFIRMATION_CAP_WINDOW_MS, CONFIRMATION_WINDOW_MS, PREVIEW_DUE_SLACK_MS, PREVIEW_RECORD_WINDOW_MS, UNDELIVERED, LEAD_CHANNELS_SQL, HELD_FOR_VERIFICATION_SQL, addressKey, leadKey, type Channel, type Delivered, type EarlierPreview, type Enqueue, type Lead, type NewMessage, type OutboxJob, type Store, type StoredMessage, type Take } from "./store";
+import { CHANNEL_NOT_CONFIGURED, CONFIRMATION_CAP_WINDOW_MS, CONFIRMATION_WINDOW_MS, PREVIEW_DUE_SLACK_MS, PREVIEW_RECORD_WINDOW_MS, UNDELIVERED, LEAD_CHANNELS_SQL, HELD_FOR_VERIFICATION_SQL, addressKey, leadKey, type Channel, type Delivered, type EarlierPreview, type Enqueue, type Lead, type NewMessage, type OutboxJob, type Store, type StoredMessage, type Take, type Verification } from "./store";
 
 export type PostgresOptions = {
   /** Connections per instance (PG_POOL_MAX). Every instance has its own pool: keep the sum under max_connections. */
@@ -255,12 +255,12 @@ export class PostgresStore implements Store {
   }
 
   async overdueLeads(now: Date) {
-    const result = await this.pool.query<{ id: string; public_id: string | null; escalate_by: Date }>(
-      `SELECT id, public_id, escalate_by FROM messages
-       WHERE taken_at IS NULL AND escalate_by IS NOT NULL AND escalate_by <= $1 AND verification = 'verified' ORDER BY escalate_by, id`,
+    const result = await this.pool.query<{ id: string; public_id: string | null; escalate_by: Date; verification: Verification }>(
+      `SELECT id, public_id, escalate_by, verification FROM messages
+       WHERE taken_at IS NULL AND escalate_by IS NOT NULL AND escalate_by <= $1 ORDER BY escalate_by, id`,
       [now],
     );
-    return result.rows.map((row) => ({ id: Number(row.id), publicId: row.public_id, escalateBy: new Date(row.escalate_by).toISOString() }));
+    return result.rows.map((row) => ({ id: Number(row.id), publicId: row.public_id, escalateBy: new Date(row.escalate_by).toISOString(), verification: row.verification }));
   }
 
   async markVerified(leadId: number) {

@@ -6,7 +6,7 @@ import { createClient, type Client, type Row } from "@libsql/client";
 import { migrations as allMigrations, type Migration } from "./sqlite-migrations";
 import { outboxStatsSql, toOutboxStats } from "./outbox-stats";
 import { DELIVERY_COLUMNS, MESSAGE_COLUMNS, sourceColumn, toLeads, toMessage } from "./rows";
-import { CHANNEL_NOT_CONFIGURED, CONFIRMATION_CAP_WINDOW_MS, CONFIRMATION_WINDOW_MS, PREVIEW_DUE_SLACK_MS, PREVIEW_RECORD_WINDOW_MS, UNDELIVERED, LEAD_CHANNELS_SQL, HELD_FOR_VERIFICATION_SQL, addressKey, leadKey, type Channel, type Delivered, type EarlierPreview, type Enqueue, type Lead, type NewMessage, type OutboxJob, type Store, type StoredMessage, type Take } from "./store";
+import { CHANNEL_NOT_CONFIGURED, CONFIRMATION_CAP_WINDOW_MS, CONFIRMATION_WINDOW_MS, PREVIEW_DUE_SLACK_MS, PREVIEW_RECORD_WINDOW_MS, UNDELIVERED, LEAD_CHANNELS_SQL, HELD_FOR_VERIFICATION_SQL, addressKey, leadKey, type Channel, type Delivered, type EarlierPreview, type Enqueue, type Lead, type NewMessage, type OutboxJob, type Store, type StoredMessage, type Take, type Verification } from "./store";
 
 export type Database = Client;
 
@@ -254,11 +254,16 @@ export class SqliteStore implements Store {
 
   async overdueLeads(now: Date) {
     const result = await this.db.execute({
-      sql: `SELECT id, public_id, escalate_by FROM messages
-            WHERE taken_at IS NULL AND escalate_by IS NOT NULL AND escalate_by <= ? AND verification = 'verified' ORDER BY escalate_by, id`,
+      sql: `SELECT id, public_id, escalate_by, verification FROM messages
+            WHERE taken_at IS NULL AND escalate_by IS NOT NULL AND escalate_by <= ? ORDER BY escalate_by, id`,
       args: [now.toISOString()],
     });
-    return result.rows.map((row) => ({ id: Number(row.id), publicId: row.public_id == null ? null : String(row.public_id), escalateBy: new Date(String(row.escalate_by)).toISOString() }));
+    return result.rows.map((row) => ({
+      id: Number(row.id),
+      publicId: row.public_id == null ? null : String(row.public_id),
+      escalateBy: new Date(String(row.escalate_by)).toISOString(),
+      verification: String(row.verification) as Verification,
+    }));
   }
 
   async markVerified(leadId: number) {

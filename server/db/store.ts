@@ -6,6 +6,7 @@ import type { ContactMessage, VisitSource } from "~/lib/contact-schema";
  */
 
 export type Verification = "verified" | "unverified";
+export type OverdueLead = { id: number; publicId: string | null; escalateBy: string; verification: Verification };
 /** Every delivery channel: sales' e-mail, the signed webhook, the visitor's confirmation, the team chat alert. */
 export const channels = ["email", "webhook", "confirmation", "chat", "reminder", "reminder_chat", "escalation", "take_webhook"] as const;
 export type Channel = (typeof channels)[number];
@@ -140,8 +141,12 @@ export interface Store {
   takeLead(leadId: number, take: Take & { takeover: boolean; event?: Enqueue }): Promise<boolean>;
   /** Leads not taken whose window (and twice it) has ended by `now`. */
   responseBacklog(now: Date): Promise<{ pastWindow: number; pastTwice: number }>;
-  /** The verified leads not taken whose two windows (the escalation's time) have ended by `now`, the longest waiting first. */
-  overdueLeads(now: Date): Promise<{ id: number; publicId: string | null; escalateBy: string }[]>;
+  /**
+   * The leads not taken whose two windows (the escalation's time) have ended by `now`, the longest waiting first;
+   * unverified ones too (nobody is reminded of them, so this is where they are seen: during a siteverify outage
+   * every lead is unverified).
+   */
+  overdueLeads(now: Date): Promise<OverdueLead[]>;
   /**
    * Marks an unverified lead verified (an operator vouches for it): its held reminder and escalation become due as
    * they were set. Resolves to whether it changed anything.

@@ -45,15 +45,16 @@ describe.each(["sqlite", "postgres"] as const)("chasing leads on %s", (engine) =
     const stats = await store.outboxStats();
     expect([stats.reminder.pending, stats.reminder.scheduled, stats.escalation.pending, stats.escalation.scheduled]).toEqual([0, 1, 0, 1]);
     expect(stats.reminder.oldestPendingAt).toBeNull();
-    // Nor is it named as overdue: only real leads are chased.
-    expect(await store.overdueLeads(new Date(now))).toEqual([]);
+    // It is named past two windows, as unverified: nobody is reminded of it, so a siteverify outage (every lead
+    // unverified) must not leave them all waiting unseen.
+    expect(await store.overdueLeads(new Date(now))).toEqual([{ id: unverified.id, publicId: unverified.publicId, escalateBy: times.escalateBy, verification: "unverified" }]);
 
     expect(await store.markVerified(unverified.id)).toBe(true);
     expect(await store.markVerified(unverified.id)).toBe(false);
     expect((await store.findLeads(String(unverified.id)))[0]?.verification).toBe("verified");
     expect((await claim(store, "reminder")).map((job) => job.lead.id)).toEqual([unverified.id]);
     expect((await claim(store, "escalation")).map((job) => job.lead.id)).toEqual([unverified.id]);
-    expect(await store.overdueLeads(new Date(now))).toEqual([{ id: unverified.id, publicId: unverified.publicId, escalateBy: times.escalateBy }]);
+    expect(await store.overdueLeads(new Date(now))).toEqual([{ id: unverified.id, publicId: unverified.publicId, escalateBy: times.escalateBy, verification: "verified" }]);
   });
 
   it("counts a follow-up not yet due as scheduled, not pending, and with no age", async () => {
@@ -68,7 +69,7 @@ describe.each(["sqlite", "postgres"] as const)("chasing leads on %s", (engine) =
     expect(stats.escalation).toMatchObject({ pending: 1, scheduled: 0, oldestPendingAt: new Date(now - 1000) });
   });
 
-  it("names the verified leads not taken past two windows, the longest waiting first; a taken one is not named", async () => {
+  it("names the leads not taken past two windows, verified or not, the longest waiting first; a taken one is not named", async () => {
     const store = await open();
     const now = Date.now();
     const lead = (hoursAgo: number) => ({ ...sample, createdAt: new Date(now - (hoursAgo + 2) * HOUR).toISOString(), respondBy: new Date(now - (hoursAgo + 1) * HOUR).toISOString(), escalateBy: new Date(now - hoursAgo * HOUR).toISOString() });
@@ -76,8 +77,9 @@ describe.each(["sqlite", "postgres"] as const)("chasing leads on %s", (engine) =
     const older = await store.insertLead(lead(5), []);
     const taken = await store.insertLead(lead(3), []);
     const notYet = await store.insertLead(lead(-1), []);
+    const unverified = await store.insertLead({ ...lead(2), verification: "unverified", verificationNote: "siteverify unavailable" }, []);
     await store.takeLead(taken.id, { takenBy: "Ada", takenAt: new Date(now).toISOString(), takeover: false });
-    expect((await store.overdueLeads(new Date(now))).map((row) => row.publicId)).toEqual([older.publicId, recent.publicId]);
-    expect((await store.overdueLeads(new Date(now + 2 * HOUR))).map((row) => row.id)).toEqual([older.id, recent.id, notYet.id]);
+    expect((await store.overdueLeads(new Date(now))).map((row) => `${row.publicId}:${row.verification}`)).toEqual([`${older.publicId}:verified`, `${unverified.publicId}:unverified`, `${recent.publicId}:verified`]);
+    expect((await store.overdueLeads(new Date(now + 2 * HOUR))).map((row) => row.id)).toEqual([older.id, unverified.id, recent.id, notYet.id]);
   });
 });

@@ -10,7 +10,7 @@ import { leadReference } from "../delivery/lead-text";
  */
 
 /** A delivery's trouble names its channel; a lead nobody has taken (`untaken`) names the lead by its reference. */
-export type Problem = { channel: Channel | null; lead?: string; kind: "failed" | "stale" | "previewed" | "untaken"; severity: "problem" | "warning"; message: string };
+export type Problem = { channel: Channel | null; lead?: string; kind: "failed" | "stale" | "previewed" | "untaken" | "unverified"; severity: "problem" | "warning"; message: string };
 
 /** Only the channels that bring the lead to the company page someone. */
 const severityOf = (channel: Channel) => (channel === "confirmation" ? "warning" : "problem");
@@ -73,17 +73,31 @@ export function outboxProblems(stats: OutboxStats, { now, maxAgeSeconds }: { now
   return problems;
 }
 
-/** Each verified lead not taken after two windows (its escalation's time), by its reference: a problem (exit 1). */
-export function overdueProblems(leads: { id: number; publicId: string | null; escalateBy: string }[], now: Date): Problem[] {
+/**
+ * Each lead not taken after two windows (its escalation's time), by its reference: a problem (exit 1). An unverified
+ * one is named as such: no reminder or escalation chases it, so without this a siteverify outage (every lead
+ * unverified) would leave them all waiting with the check green.
+ */
+export function overdueProblems(leads: { id: number; publicId: string | null; escalateBy: string; verification?: "verified" | "unverified" }[], now: Date): Problem[] {
   return leads.map((lead) => {
     const reference = leadReference(lead) || `#${lead.id}`;
     const waited = formatAge((now.getTime() - new Date(lead.escalateBy).getTime()) / 1000);
+    const since = `(since ${lead.escalateBy}, ${waited} ago)`;
+    if (lead.verification === "unverified") {
+      return {
+        channel: null,
+        lead: reference,
+        kind: "unverified",
+        severity: "problem",
+        message: `lead ${reference} (#${lead.id}) is unverified and not taken after two windows ${since}, and nobody is reminded of it: read it (npm run messages); a person: npm run messages -- verify ${reference} (its reminder and escalation follow) or take it; if every lead is unverified, look at siteverify and RECAPTCHA_SECRET_KEY`,
+      };
+    }
     return {
       channel: null,
       lead: reference,
       kind: "untaken",
       severity: "problem",
-      message: `lead ${reference} (#${lead.id}) is not taken after two windows (since ${lead.escalateBy}, ${waited} ago): take it with its link or npm run messages -- take ${reference} --by NAME`,
+      message: `lead ${reference} (#${lead.id}) is not taken after two windows ${since}: take it with its link or npm run messages -- take ${reference} --by NAME`,
     };
   });
 }
