@@ -102,9 +102,21 @@ describe("taking leads and reminders (issue 31)", () => {
 
   it("takes COMPANY_TIME_ZONE as a region's name or UTC; abbreviations and legacy names are refused with that hint", () => {
     for (const zone of ["UTC", "Europe/Berlin", "America/New_York", "America/Argentina/Buenos_Aires", "Asia/Kolkata"]) expect(loadConfig({ ...base, COMPANY_TIME_ZONE: zone }).COMPANY_TIME_ZONE).toBe(zone);
-    for (const zone of ["EST", "CET", "PST8PDT", "US/Eastern", "Etc/GMT+5", "GMT"]) {
+    for (const zone of ["EST", "CET", "PST8PDT", "US/Eastern", "Etc/GMT+5", "etc/gmt-3", "est"]) {
       expect(() => loadConfig({ ...base, COMPANY_TIME_ZONE: zone }), zone).toThrow(new RegExp(`COMPANY_TIME_ZONE: "${zone.replace("+", "\\+")}" is an abbreviation or a legacy name, which does not follow a region's rules .*America/New_York`));
     }
     expect(() => loadConfig({ ...base, COMPANY_TIME_ZONE: "Mars/Olympus" })).toThrow(/COMPANY_TIME_ZONE: "Mars\/Olympus" is not a time zone/);
+  });
+
+  it("takes COMPANY_TIME_ZONE in any case and with stray spaces, as its canonical name; UTC's other names are UTC", () => {
+    const zones: Record<string, string> = { utc: "UTC", "europe/berlin": "Europe/Berlin", "Europe/Berlin ": "Europe/Berlin", " america/new_york": "America/New_York", "asia/kolkata": "Asia/Kolkata", "Asia/Kolkata": "Asia/Kolkata", "Etc/UTC": "UTC", GMT: "UTC", "Etc/GMT": "UTC", gmt: "UTC" };
+    for (const [zone, canonical] of Object.entries(zones)) expect(loadConfig({ ...base, COMPANY_TIME_ZONE: zone }).COMPANY_TIME_ZONE, JSON.stringify(zone)).toBe(canonical);
+  });
+
+  it("refuses a SITE_URL without a scheme with a line that says what to write", () => {
+    for (const SITE_URL of ["localhost:3000", "www.example.com", "127.0.0.1:3000", "ftp://www.example.com"]) {
+      expect(() => loadConfig({ ...base, SITE_URL }), SITE_URL).toThrow(/SITE_URL: .*must start with http:\/\/ or https:\/\/ \(e\.g\. https:\/\/www\.example\.com or http:\/\/localhost:3000\)/);
+    }
+    expect(loadConfig({ ...base, SITE_URL: "http://localhost:3000" }).siteUrl).toBe("http://localhost:3000");
   });
 });

@@ -55,7 +55,17 @@ const envSchema = z.object({
   HOST: z.string().default("0.0.0.0"),
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
   // Empty counts as unset (a container's ENV carried from a build argument that was not given).
-  SITE_URL: z.preprocess((value) => (value === "" ? undefined : value), z.url().optional()),
+  // "localhost:3000" parses as a URL of scheme "localhost:": refused by its scheme, with what to write instead.
+  SITE_URL: z.preprocess(
+    (value) => (value === "" ? undefined : value),
+    z
+      .string()
+      .superRefine((url, context) => {
+        if (!/^https?:\/\//i.test(url)) context.addIssue({ code: "custom", message: `"${url}" must start with http:// or https:// (e.g. https://www.example.com or http://localhost:3000)` });
+      })
+      .pipe(z.url())
+      .optional(),
+  ),
   STATIC_DIR: z.string().default("build/client"),
   /** Earlier builds' /assets, served this many days after the deploy that replaced them (0: off). Decision 31. */
   PREVIOUS_ASSETS_DIR: z.string().default("data/previous-assets"),
@@ -105,9 +115,13 @@ const envSchema = z.object({
   COMPANY_TIME_ZONE: z
     .string()
     .default("UTC")
-    .superRefine((zone, context) => {
+    .transform((zone, context) => {
       const problem = regionZoneProblem(zone);
-      if (problem) context.addIssue({ code: "custom", message: problem });
+      if (problem) {
+        context.addIssue({ code: "custom", message: problem });
+        return z.NEVER;
+      }
+      return canonicalZone(zone);
     }),
   /** The visitor's confirmation e-mail: off unless "on". */
   LEADS_CONFIRMATION: z.enum(["on", "off"]).default("off"),
@@ -219,21 +233,39 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
 const MAX_WINDOW_MS = 366 * 24 * 3600_000;
 
 // The region prefixes of the IANA database: a name under one follows that place's rules, daylight saving included.
-const REGIONS = /^(Africa|America|Antarctica|Arctic|Asia|Atlantic|Australia|Europe|Indian|Pacific)\/[A-Za-z0-9_+-]+(\/[A-Za-z0-9_+-]+)*$/;
+const REGIONS = /^(Africa|America|Antarctica|Arctic|Asia|Atlantic|Australia|Europe|Indian|Pacific)\/[A-Za-z0-9_+-]+(\/[A-Za-z0-9_+-]+)*$/i;
+
+// UTC's other names; GMT is UTC for every time an e-mail gives.
+const UTC_NAMES = new Set(["utc", "etc/utc", "gmt", "etc/gmt"]);
 
 /**
- * Why COMPANY_TIME_ZONE cannot be the company's zone, or undefined: it must be UTC or a region's name. An
- * abbreviation or a legacy name (EST, CET, PST8PDT, US/Eastern, Etc/GMT+5) is a fixed offset or an old rule set that
- * does not follow the region's own (EST never changes to summer time; New York does).
+ * The zone spelt as its name is ("europe/berlin " → "Europe/Berlin"; GMT → UTC), for the e-mails that name it. Intl's
+ * own spelling when it names the same ID; otherwise (ICU resolves Asia/Kolkata to Asia/Calcutta) the name written,
+ * each word capitalised. Only for a zone regionZoneProblem accepts.
+ */
+export function canonicalZone(zone: string): string {
+  const trimmed = zone.trim();
+  if (UTC_NAMES.has(trimmed.toLowerCase())) return "UTC";
+  const resolved = new Intl.DateTimeFormat("en", { timeZone: trimmed }).resolvedOptions().timeZone;
+  if (resolved.toLowerCase() === trimmed.toLowerCase()) return resolved;
+  return trimmed === trimmed.toLowerCase() || trimmed === trimmed.toUpperCase() ? trimmed.toLowerCase().replace(/(^|[/_-])([a-z])/g, (_, before: string, letter: string) => before + letter.toUpperCase()) : trimmed;
+}
+
+/**
+ * Why COMPANY_TIME_ZONE cannot be the company's zone, or undefined: it must be UTC or a region's name, in any case.
+ * An abbreviation or a legacy name (EST, CET, PST8PDT, US/Eastern, Etc/GMT+5) is a fixed offset or an old rule set
+ * that does not follow the region's own (EST never changes to summer time; New York does). Judged on the name
+ * written, not Intl's canonical one: recent ICU resolves EST to America/Panama and CET to Europe/Brussels.
  */
 export function regionZoneProblem(zone: string): string | undefined {
+  const trimmed = zone.trim();
   try {
-    checkTimeZone(zone);
+    checkTimeZone(trimmed);
   } catch {
-    return `"${zone}" is not a time zone: use a region's name such as Europe/Berlin or America/New_York, or UTC`;
+    return `"${trimmed}" is not a time zone: use a region's name such as Europe/Berlin or America/New_York, or UTC`;
   }
-  if (zone === "UTC" || zone === "Etc/UTC" || REGIONS.test(zone)) return undefined;
-  return `"${zone}" is an abbreviation or a legacy name, which does not follow a region's rules (daylight saving): use the region's name, such as America/New_York, Europe/Berlin or America/Los_Angeles, or UTC`;
+  if (UTC_NAMES.has(trimmed.toLowerCase()) || REGIONS.test(trimmed)) return undefined;
+  return `"${trimmed}" is an abbreviation or a legacy name, which does not follow a region's rules (daylight saving): use the region's name, such as America/New_York, Europe/Berlin or America/Los_Angeles, or UTC`;
 }
 
 /**
