@@ -122,8 +122,9 @@ export function reminderChatSender(url: string, settings: FollowUpSettings, time
 /**
  * The lead.taken event (Standard Webhooks, like lead.created): who has the lead now and since when, every take so
  * far, and the business time to the first take. No visitor data: a CRM joins it to lead.created by `id`.
- * `sequence` numbers the lead's takes (1, 2, …) and `takenAt` is the take's own time: webhooks may arrive out of
- * order (a retry after a later take), and a CRM keeps the event with the highest sequence.
+ * Made when it is sent, from the latest take (one row per lead, made due again by each take): two takes before a
+ * send give one event, sequence 2. `sequence` is the number of takes so far, so a CRM receiving events out of order
+ * (a retry after a later take) keeps the highest and discards the rest.
  */
 export async function takeEventBody(store: Pick<Store, "findLeads">, job: OutboxJob, calendar: Calendar) {
   const [lead] = await store.findLeads(String(job.lead.id));

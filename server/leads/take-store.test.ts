@@ -4,6 +4,8 @@ import { createLogger } from "../logger";
 import { createMetrics, serveMetrics } from "../ops/metrics";
 import { bothEngines, sampleMessage as sample } from "../../test/support/store-engines";
 import type { Store } from "../db/store";
+import { DEFAULT_SALES_HOURS, parseSalesHours } from "./business-hours";
+import { takeEventBody } from "./follow-up";
 
 /* Taking a lead in both engines (issue 31): once, over with the history kept, follow-ups settled, erased with the lead; and the metrics it feeds. */
 
@@ -22,7 +24,7 @@ describe.each(["sqlite", "postgres"] as const)("taking a lead on %s", (engine) =
     return store;
   }
 
-  it("takes once, takes over with the history kept, settles the follow-ups, queues one event per take, and is erased with the lead", async () => {
+  it("takes once, takes over with the history kept, settles the follow-ups, keeps one lead.taken per lead (the latest take wins), and is erased with the lead", async () => {
     const store = await open();
     const now = Date.now();
     const lead = await store.insertLead(
@@ -50,9 +52,13 @@ describe.each(["sqlite", "postgres"] as const)("taking a lead on %s", (engine) =
     expect(found?.takenBy).toBe("Bob");
     expect(found?.firstTakenAt).toBe(at);
     expect(found?.takes?.map((take) => take.takenBy)).toEqual(["Ada", "Bob"]);
-    // The event row carries the latest take's webhook-id.
-    const [event] = await store.claimDeliveries("take_webhook", { now: new Date(now + 3000), leaseMs: 60_000, limit: 10 });
-    expect(event?.externalId).toBe("msg_3");
+    // Two takes before the event went: one event, with the latest take's webhook-id and body (docs/contact-api.md,
+    // "lead.taken"): Ada's take is in `takes` but was never sent on its own.
+    const events = await store.claimDeliveries("take_webhook", { now: new Date(now + 3000), leaseMs: 60_000, limit: 10 });
+    expect(events.map((job) => job.externalId)).toEqual(["msg_3"]);
+    const body = await takeEventBody(store, events[0]!, { hours: parseSalesHours(DEFAULT_SALES_HOURS), timeZone: "UTC", holidays: new Set() });
+    expect(body).toMatchObject({ type: "lead.taken", timestamp: new Date(now + 2000).toISOString(), data: { takenBy: "Bob", takenAt: new Date(now + 2000).toISOString(), sequence: 2, takeover: true } });
+    expect(body.data.takes.map((take) => take.takenBy)).toEqual(["Ada", "Bob"]);
     expect((await store.findLeads(found!.publicId!)).map((l) => l.id)).toEqual([lead.id]);
 
     expect(await store.eraseByEmail("take-me@example.com")).toEqual([lead.id]);
