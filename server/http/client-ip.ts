@@ -85,10 +85,10 @@ function hextets(address: string): number[] {
  * The rate-limit key of a client address: an IPv4 address as it is, an IPv6 address as its /64 network,
  * since one subscriber usually holds a whole /64 and could otherwise take a fresh address per request.
  */
-export function rateLimitKey(ip: string): string {
+export function rateLimitKey(ip: string, prefixLength: 48 | 64 = 64): string {
   if (isIP(ip) !== 6) return ip;
-  const prefix = hextets(ip).slice(0, 4).map((part) => part.toString(16));
-  return `${prefix.join(":")}::/64`;
+  const prefix = hextets(ip).slice(0, prefixLength / 16).map((part) => part.toString(16));
+  return `${prefix.join(":")}::/${prefixLength}`;
 }
 
 type ForwardedRequest = Parameters<typeof proxyaddr.all>[0];
