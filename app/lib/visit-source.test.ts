@@ -21,6 +21,22 @@ describe("the visit's source", () => {
     });
   });
 
+  it("starts a new visit when the document's first page comes from another site, as the counts do; later pages keep it", () => {
+    const page = (pathname: string, search: string, referrer: string, firstOfDocument: boolean) =>
+      recordPageView({ pathname, search, origin }, { referrer, storage: sessionStorage, enabled: true, firstOfDocument });
+    page("/", "?utm_campaign=first", "https://news.example/a", true);
+    page("/services/ux-design", "", "https://news.example/a", false); // a client-side navigation: same document.referrer
+    page("/about", "?utm_campaign=second", "https://blog.example/b", true); // another site links here, same tab
+    page("/services", "", "https://blog.example/b", false);
+    page("/contact", "", `${origin}/services`, true); // a page of the site led here: the visit goes on
+    expect(visitSource({ enabled: true })).toEqual({
+      landingPage: "/about",
+      utm: { campaign: "second" },
+      referrer: "https://blog.example",
+      pages: ["/about", "/services", "/contact"],
+    });
+  });
+
   it("records no referrer for the site itself or a non-web address, and no utm when there is none", () => {
     view("/resources/x", "", `${origin}/other`);
     expect(visitSource({ enabled: true })).toEqual({ landingPage: "/resources/x", pages: ["/resources/x"] });

@@ -50,12 +50,26 @@ function read(storage: Storage): VisitSource | null {
   }
 }
 
+// This module is loaded once per document, and the recorder hands it the document's pages in order.
+let documentPage = true;
+
+/** A reload or a Back/Forward returns to a page already seen: it starts nothing, as in the counts (visit-count.ts). */
+const returning = () => /reload|back/.test((performance.getEntriesByType?.("navigation")[0] as PerformanceNavigationTiming | undefined)?.type ?? "");
+
 /**
  * Counts a page view: the first one of the visit also records the landing page, its campaign and the referrer.
+ * The document's first page, reached from another site, starts a new visit even in a tab that had one, as the
+ * counts do (decision 36): the lead then credits the campaign the counts credit. Only the document's first page
+ * may (the recorder passes the same document.referrer with every client-side navigation).
  * Touching window.sessionStorage itself throws where the visitor blocks site data (SecurityError), so it is
  * read inside the try, never as a default parameter.
  */
-export function recordPageView(place: Place, { referrer = "", storage, enabled = contactConfig.attribution }: { referrer?: string; storage?: Storage; enabled?: boolean } = {}): void {
+export function recordPageView(
+  place: Place,
+  { referrer = "", storage, enabled = contactConfig.attribution, firstOfDocument }: { referrer?: string; storage?: Storage; enabled?: boolean; firstOfDocument?: boolean } = {},
+): void {
+  const first = firstOfDocument ?? documentPage;
+  documentPage = false;
   try {
     const store = storage ?? sessionStorage;
     if (!enabled || trackingRefused()) {
@@ -63,7 +77,8 @@ export function recordPageView(place: Place, { referrer = "", storage, enabled =
       return;
     }
     const path = cleanPath(place.pathname);
-    const current = read(store);
+    const landing = first && externalOrigin(referrer, place.origin) !== undefined && !returning();
+    const current = landing ? null : read(store);
     if (current) {
       // A reload, or a hash link on the same page, is not a new page.
       if (current.pages.at(-1) === path) return;
