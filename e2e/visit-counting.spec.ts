@@ -170,6 +170,32 @@ for (const how of ["ctrl-click", "noopener"] as const) {
   });
 }
 
+for (const from of ["first", "second"] as const) {
+  test(`with two visits open in two tabs, a tab Ctrl+clicked from the ${from} carries that tab's campaign`, async ({ browser }) => {
+    const context = await browser.newContext();
+    await asRealVisitor(context);
+    const tabs = { first: await context.newPage(), second: await context.newPage() };
+    const referers = { first: "https://www.google.com", second: "https://news.example" };
+    for (const name of ["first", "second"] as const) {
+      await tabs[name].goto(`/?utm_source=${name}-source&utm_campaign=${name}`, { referer: `${referers[name]}/` });
+      await waitForHydration(tabs[name]);
+      await expect.poll(() => tabs[name].evaluate(() => sessionStorage.getItem("visit-source"))).toContain(name);
+    }
+    await tabs[from].bringToFront();
+    const opened = context.waitForEvent("page");
+    await tabs[from].click('main a[href="/services/ux-design"]', { modifiers: ["ControlOrMeta"] });
+    const third = await opened;
+    await third.bringToFront();
+    await third.waitForLoadState();
+    await waitForHydration(third);
+    const taken = () => third.evaluate(() => JSON.parse(sessionStorage.getItem("visit-source") ?? "null") as Posted["source"]);
+    await expect.poll(async () => (await taken())?.utm).toBeDefined();
+    await settle();
+    expect(await taken()).toMatchObject({ landingPage: "/", utm: { source: `${from}-source`, campaign: from }, referrer: referers[from], pages: ["/", "/services/ux-design"] });
+    await context.close();
+  });
+}
+
 test("a tab opened on its own (a typed address) is a visit of its own, not the open tab's", async ({ browser }) => {
   const context = await browser.newContext();
   await asRealVisitor(context);
