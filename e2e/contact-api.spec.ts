@@ -527,6 +527,8 @@ test.describe("contact API on its own server", () => {
       await expect.poll(() => server.output().split("\n").filter((line) => line.includes("X-Forwarded-For ignored")).length).toBe(1);
       const warning = server.output().split("\n").find((line) => line.includes("X-Forwarded-For ignored"))!;
       expect(JSON.parse(warning)).toMatchObject({ level: "warn", trustProxy: "none", hint: expect.stringMatching(/TRUST_PROXY/) });
+      // The visit counts, too: every visitor is one address, counted up to 30 a day.
+      expect(JSON.parse(warning).hint).toMatch(/visit counts stop at 30 visitors a day/);
     });
   });
 
