@@ -121,6 +121,21 @@ test.describe("POST /api/contact on the main server", () => {
     }
   });
 
+  for (const [name, header] of [["Sec-GPC: 1", { "Sec-GPC": "1" }], ["DNT: 1", { DNT: "1" }]] as const) {
+    test(`with ${name}, keeps the lead without its source (campaign, referrer, pages, landing page), only country and device class`, async ({ request }) => {
+      const email = `opted.out.${unique().replace(/\W/g, "")}@example.com`;
+      const source = { landingPage: "/services", utm: { source: "google", campaign: "brand" }, referrer: "https://www.google.com", pages: ["/services", "/"] };
+      const agent = "Mozilla/5.0 (iPhone; CPU iPhone OS 18_0 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/18.0 Mobile/15E148 Safari/604.1";
+      const response = await post(request, message({ email, source }), { headers: { ...header, "User-Agent": agent } });
+      expect(response.status()).toBe(201);
+      const exported = await runMessages(mainDatabaseUrl(), "export", "--email", email);
+      const [lead] = (JSON.parse(exported) as { leads: Record<string, unknown>[] }).leads;
+      expect(lead).toMatchObject({ email, device: "phone", country: null, source: null });
+      expect(exported).not.toContain("brand");
+      expect(exported).not.toContain("google");
+    });
+  }
+
   test("stores a message resent with the same submission id once, and answers both with its id", async ({ request }) => {
     const body = message({ submissionId: crypto.randomUUID() });
     const first = await post(request, body);
@@ -512,6 +527,8 @@ test.describe("contact API on its own server", () => {
       await expect.poll(() => server.output().split("\n").filter((line) => line.includes("X-Forwarded-For ignored")).length).toBe(1);
       const warning = server.output().split("\n").find((line) => line.includes("X-Forwarded-For ignored"))!;
       expect(JSON.parse(warning)).toMatchObject({ level: "warn", trustProxy: "none", hint: expect.stringMatching(/TRUST_PROXY/) });
+      // The visit counts, too: every visitor is one address, counted up to 30 a day.
+      expect(JSON.parse(warning).hint).toMatch(/visit counts stop at 30 visitors a day/);
     });
   });
 

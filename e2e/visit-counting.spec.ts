@@ -90,6 +90,30 @@ test("a page loaded in the same tab without an external referrer continues the v
   await context.close();
 });
 
+test("a second landing from another site in the same tab: the lead credits the second campaign, as the counts do", async ({ browser, baseURL }) => {
+  const context = await browser.newContext();
+  await asRealVisitor(context);
+  const sent = beacons(context);
+  const page = await context.newPage();
+  await stubRecaptcha(page);
+  const site = new URL(baseURL!).origin;
+  // Two other sites' pages (stand-ins) linking to the site with campaigns of their own; http, as the test server
+  // is (an https page sends no referrer to an http one).
+  for (const [host, campaign] of [["news.example", "first"], ["blog.example", "second"]]) {
+    await context.route(`http://${host}/`, (route) => route.fulfill({ contentType: "text/html", body: `<a href="${site}/?utm_source=${host}&utm_campaign=${campaign}">Arcline</a>` }));
+  }
+  for (const host of ["news.example", "blog.example"]) {
+    await page.goto(`http://${host}/`);
+    await page.getByRole("link", { name: "Arcline" }).click();
+    await waitForHydration(page);
+    await expect.poll(() => page.evaluate(() => sessionStorage.getItem("visit-source"))).toContain(host);
+  }
+  await expect.poll(() => sent.filter((beacon) => beacon.e === 1).map((beacon) => beacon.c)).toEqual(["first", "second"]);
+  const { source } = await sendLead(page);
+  expect(source).toMatchObject({ landingPage: "/", utm: { source: "blog.example", campaign: "second" }, referrer: "http://blog.example" });
+  await context.close();
+});
+
 test("with storage blocked, each page loaded without a referrer is a landing, as before", async ({ browser }) => {
   const context = await browser.newContext();
   await asRealVisitor(context);
@@ -142,6 +166,32 @@ for (const how of ["ctrl-click", "noopener"] as const) {
       expect(source).toMatchObject(expected);
       expect(source?.pages).toEqual(["/", "/services/ux-design", "/"]);
     }
+    await context.close();
+  });
+}
+
+for (const from of ["first", "second"] as const) {
+  test(`with two visits open in two tabs, a tab Ctrl+clicked from the ${from} carries that tab's campaign`, async ({ browser }) => {
+    const context = await browser.newContext();
+    await asRealVisitor(context);
+    const tabs = { first: await context.newPage(), second: await context.newPage() };
+    const referers = { first: "https://www.google.com", second: "https://news.example" };
+    for (const name of ["first", "second"] as const) {
+      await tabs[name].goto(`/?utm_source=${name}-source&utm_campaign=${name}`, { referer: `${referers[name]}/` });
+      await waitForHydration(tabs[name]);
+      await expect.poll(() => tabs[name].evaluate(() => sessionStorage.getItem("visit-source"))).toContain(name);
+    }
+    await tabs[from].bringToFront();
+    const opened = context.waitForEvent("page");
+    await tabs[from].click('main a[href="/services/ux-design"]', { modifiers: ["ControlOrMeta"] });
+    const third = await opened;
+    await third.bringToFront();
+    await third.waitForLoadState();
+    await waitForHydration(third);
+    const taken = () => third.evaluate(() => JSON.parse(sessionStorage.getItem("visit-source") ?? "null") as Posted["source"]);
+    await expect.poll(async () => (await taken())?.utm).toBeDefined();
+    await settle();
+    expect(await taken()).toMatchObject({ landingPage: "/", utm: { source: `${from}-source`, campaign: from }, referrer: referers[from], pages: ["/", "/services/ux-design"] });
     await context.close();
   });
 }

@@ -82,4 +82,10 @@ describe("the document's page view", () => {
     expect(sent).toEqual([]);
     expect(sessionStorage.length).toBe(0);
   });
+
+  it.each([{ globalPrivacyControl: true }, { doNotTrack: "1" }])("removes the visit's mark stored before, with %o", async (props) => {
+    sessionStorage.setItem("visit-counted", "1");
+    await load({ navigator: props });
+    expect(sessionStorage.getItem("visit-counted")).toBeNull();
+  });
 });

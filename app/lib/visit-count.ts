@@ -20,7 +20,8 @@ type View = Record<string, string | number>;
 
 const nav = navigator as Navigator & { globalPrivacyControl?: boolean };
 const globals = window as unknown as Record<string, unknown>;
-const silent = nav.globalPrivacyControl === true || nav.doNotTrack === "1" || nav.webdriver === true || !!(globals._phantom || globals.__nightmare || globals.Cypress);
+const refused = nav.globalPrivacyControl === true || nav.doNotTrack === "1";
+const silent = refused || nav.webdriver === true || !!(globals._phantom || globals.__nightmare || globals.Cypress);
 
 export const COUNTED_KEY = "visit-counted";
 const pending: View[] = [];
@@ -102,6 +103,8 @@ export function countPageView(pathname: string): void {
 }
 
 try {
+  // A mark stored before the visitor asked not to be tracked goes too (decision 36).
+  if (refused) sessionStorage.removeItem(COUNTED_KEY);
   if (!silent) {
     queue(documentView());
     if (!active)

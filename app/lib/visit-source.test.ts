@@ -21,6 +21,39 @@ describe("the visit's source", () => {
     });
   });
 
+  it("starts a new visit when the document's first page comes from another site, as the counts do; later pages keep it", () => {
+    const page = (pathname: string, search: string, referrer: string, firstOfDocument: boolean) =>
+      recordPageView({ pathname, search, origin }, { referrer, storage: sessionStorage, enabled: true, firstOfDocument });
+    page("/", "?utm_campaign=first", "https://news.example/a", true);
+    page("/services/ux-design", "", "https://news.example/a", false); // a client-side navigation: same document.referrer
+    page("/about", "?utm_campaign=second", "https://blog.example/b", true); // another site links here, same tab
+    page("/services", "", "https://blog.example/b", false);
+    page("/contact", "", `${origin}/services`, true); // a page of the site led here: the visit goes on
+    expect(visitSource({ enabled: true })).toEqual({
+      landingPage: "/about",
+      utm: { campaign: "second" },
+      referrer: "https://blog.example",
+      pages: ["/about", "/services", "/contact"],
+    });
+  });
+
+  it("a tab opened from a page of the site takes the answer of the tab showing that page, not the first answer", async () => {
+    const tab = (campaign: string, page: string, delay: number) => {
+      const channel = new BroadcastChannel("visit-source");
+      channel.onmessage = ({ data }) => {
+        if (data !== "ask") return;
+        setTimeout(() => channel.postMessage({ source: { landingPage: "/", utm: { campaign }, pages: ["/", page] }, page }), delay);
+      };
+      return channel;
+    };
+    // Another visit's tab answers first; the tab this one was opened from answers later.
+    const tabs = [tab("other", "/about", 0), tab("mine", "/services?x=1", 100)];
+    recordPageView({ pathname: "/services/ux-design", search: "", origin }, { referrer: `${origin}/services?x=1`, storage: sessionStorage, enabled: true, firstOfDocument: true });
+    await new Promise((resolve) => setTimeout(resolve, 600));
+    tabs.forEach((channel) => channel.close());
+    expect(visitSource({ enabled: true })).toEqual({ landingPage: "/", utm: { campaign: "mine" }, pages: ["/", "/services?x=1", "/services/ux-design"] });
+  });
+
   it("records no referrer for the site itself or a non-web address, and no utm when there is none", () => {
     view("/resources/x", "", `${origin}/other`);
     expect(visitSource({ enabled: true })).toEqual({ landingPage: "/resources/x", pages: ["/resources/x"] });

@@ -50,12 +50,26 @@ function read(storage: Storage): VisitSource | null {
   }
 }
 
+// This module is loaded once per document, and the recorder hands it the document's pages in order.
+let documentPage = true;
+
+/** A reload or a Back/Forward returns to a page already seen: it starts nothing, as in the counts (visit-count.ts). */
+const returning = () => /reload|back/.test((performance.getEntriesByType?.("navigation")[0] as PerformanceNavigationTiming | undefined)?.type ?? "");
+
 /**
  * Counts a page view: the first one of the visit also records the landing page, its campaign and the referrer.
+ * The document's first page, reached from another site, starts a new visit even in a tab that had one, as the
+ * counts do (decision 36): the lead then credits the campaign the counts credit. Only the document's first page
+ * may (the recorder passes the same document.referrer with every client-side navigation).
  * Touching window.sessionStorage itself throws where the visitor blocks site data (SecurityError), so it is
  * read inside the try, never as a default parameter.
  */
-export function recordPageView(place: Place, { referrer = "", storage, enabled = contactConfig.attribution }: { referrer?: string; storage?: Storage; enabled?: boolean } = {}): void {
+export function recordPageView(
+  place: Place,
+  { referrer = "", storage, enabled = contactConfig.attribution, firstOfDocument }: { referrer?: string; storage?: Storage; enabled?: boolean; firstOfDocument?: boolean } = {},
+): void {
+  const first = firstOfDocument ?? documentPage;
+  documentPage = false;
   try {
     const store = storage ?? sessionStorage;
     if (!enabled || trackingRefused()) {
@@ -63,7 +77,8 @@ export function recordPageView(place: Place, { referrer = "", storage, enabled =
       return;
     }
     const path = cleanPath(place.pathname);
-    const current = read(store);
+    const landing = first && externalOrigin(referrer, place.origin) !== undefined && !returning();
+    const current = landing ? null : read(store);
     if (current) {
       // A reload, or a hash link on the same page, is not a new page.
       if (current.pages.at(-1) === path) return;
@@ -82,7 +97,7 @@ export function recordPageView(place: Place, { referrer = "", storage, enabled =
     };
     store.setItem(VISIT_SOURCE_KEY, JSON.stringify(source));
     // Opened from a page of this site without its sessionStorage: a tab opened from the visit's tab.
-    if (!source.referrer && referrer && externalOrigin(referrer, "null") === place.origin) ask(store, source);
+    if (!source.referrer && referrer && externalOrigin(referrer, "null") === place.origin) ask(store, source, referrer);
   } catch {
     // Storage blocked or full: the visit is simply not recorded.
   } finally {
@@ -93,18 +108,40 @@ export function recordPageView(place: Place, { referrer = "", storage, enabled =
 let channel: BroadcastChannel | undefined;
 let asking: VisitSource | undefined;
 
-/** Asks the visit's open tabs for its source, and takes the first answer, adding this tab's pages to its own. */
-function ask(store: Storage, own: VisitSource) {
+/** An answer: the answering tab's source and the page it shows (path and query, of this same origin). */
+type Answer = { source: VisitSource; page: string };
+const pageOf = (url: string) => {
+  const { pathname, search } = new URL(url);
+  return pathname + search;
+};
+
+/**
+ * Asks the visit's open tabs for its source and adds this tab's pages to it. With several visits open in several
+ * tabs, the answer from the tab showing the page this tab was opened from (its referrer) is taken; else the first
+ * (the referrer's tab may be gone), after a short wait for that one.
+ */
+function ask(store: Storage, own: VisitSource, referrer: string) {
   if (typeof BroadcastChannel !== "function") return;
   asking = own;
+  const from = pageOf(referrer);
   const ask = new BroadcastChannel(CHANNEL);
-  ask.onmessage = ({ data }: MessageEvent<VisitSource | string>) => {
+  let fallback: VisitSource | undefined;
+  const take = (source: VisitSource) => {
     const current = read(store);
-    if (!asking || typeof data !== "object" || typeof data?.landingPage !== "string" || !Array.isArray(data.pages) || !current) return;
+    if (!asking || !current) return;
     asking = undefined;
     ask.close();
-    const pages = [...data.pages, ...current.pages];
-    store.setItem(VISIT_SOURCE_KEY, JSON.stringify({ ...data, pages: pages.slice(-sourceLimits.pages) }));
+    const pages = [...source.pages, ...current.pages];
+    store.setItem(VISIT_SOURCE_KEY, JSON.stringify({ ...source, pages: pages.slice(-sourceLimits.pages) }));
+  };
+  ask.onmessage = ({ data }: MessageEvent<Answer | string>) => {
+    const source = typeof data === "object" ? data?.source : undefined;
+    if (!asking || typeof source?.landingPage !== "string" || !Array.isArray(source.pages)) return;
+    if (typeof data === "object" && data.page === from) take(source);
+    else if (!fallback) {
+      fallback = source;
+      setTimeout(() => take(source), 300);
+    }
   };
   ask.postMessage("ask");
   // A tab that answers later (or never) changes nothing.
@@ -115,8 +152,9 @@ function ask(store: Storage, own: VisitSource) {
 }
 
 /**
- * Answers the visit's other tabs with this tab's source, while it has one of its own (not one it is asking for).
- * Closed while the page is hidden in the back/forward cache (an open channel can keep a page out of it).
+ * Answers the visit's other tabs with this tab's source and the page it shows, while it has a source of its own
+ * (not one it is asking for). Closed while the page is hidden in the back/forward cache (an open channel can keep
+ * a page out of it).
  */
 function answer(storage?: Storage) {
   if (channel || typeof BroadcastChannel !== "function") return;
@@ -124,7 +162,7 @@ function answer(storage?: Storage) {
   channel.onmessage = ({ data }: MessageEvent) => {
     if (data !== "ask" || asking) return;
     const source = visitSource({ storage });
-    if (source) channel?.postMessage(source);
+    if (source) channel?.postMessage({ source, page: pageOf(location.href) } satisfies Answer);
   };
   addEventListener(
     "pagehide",

@@ -219,7 +219,12 @@ export function createContactApi({ config, store, log, enqueue = () => [], deadl
 
         // A source that fails the schema is left out: it never costs the lead.
         if (input.sourceProblem) log.debug?.({ msg: "contact source dropped", reason: input.sourceProblem });
-        const { firstName, lastName, email, company, message, submissionId, source } = input.data;
+        const { firstName, lastName, email, company, message, submissionId } = input.data;
+        // A browser asking not to be tracked (Global Privacy Control, Do Not Track) sends no source; a request that
+        // still does (another client, an old page) has it dropped here: the lead keeps what was typed, the country
+        // and the device class (decision 36).
+        const optedOut = c.req.header("sec-gpc")?.trim() === "1" || c.req.header("dnt")?.trim() === "1";
+        const source = optedOut ? null : input.data.source;
         let id: number;
         let publicId: string;
         let created: boolean;

@@ -85,10 +85,10 @@ function hextets(address: string): number[] {
  * The rate-limit key of a client address: an IPv4 address as it is, an IPv6 address as its /64 network,
  * since one subscriber usually holds a whole /64 and could otherwise take a fresh address per request.
  */
-export function rateLimitKey(ip: string): string {
+export function rateLimitKey(ip: string, prefixLength: 48 | 64 = 64): string {
   if (isIP(ip) !== 6) return ip;
-  const prefix = hextets(ip).slice(0, 4).map((part) => part.toString(16));
-  return `${prefix.join(":")}::/64`;
+  const prefix = hextets(ip).slice(0, prefixLength / 16).map((part) => part.toString(16));
+  return `${prefix.join(":")}::/${prefixLength}`;
 }
 
 type ForwardedRequest = Parameters<typeof proxyaddr.all>[0];
@@ -133,7 +133,8 @@ export function fromTrustedProxy(c: Context, trust: TrustProxy): boolean {
 
 /**
  * With no proxy trusted, a request carrying X-Forwarded-For usually means the server *is* behind a proxy and
- * every visitor shares the proxy's address, and so one rate-limit bucket. Say so once, loudly.
+ * every visitor shares the proxy's address, and so one rate-limit bucket and one address's 30 visitors a day in
+ * the visit counts (address-limit.ts). Say so once, loudly.
  */
 export function untrustedForwardedWarning(trust: TrustProxy, warn: (fields: Record<string, unknown>) => void) {
   let warned = false;
@@ -147,8 +148,8 @@ export function untrustedForwardedWarning(trust: TrustProxy, warn: (fields: Reco
       peer: normalizeIp(peer) ?? null,
       trustProxy: trust.description,
       hint: trust.enabled
-        ? "add this proxy's address to TRUST_PROXY if it is yours"
-        : "behind a proxy every visitor shares its address and one rate-limit bucket: set TRUST_PROXY to the proxy's address (e.g. loopback or 10.0.0.0/8)",
+        ? "add this proxy's address to TRUST_PROXY if it is yours: behind it every visitor shares its address, so visit counts stop at 30 visitors a day"
+        : "behind a proxy every visitor shares its address and one rate-limit bucket, and visit counts stop at 30 visitors a day (30 per address): set TRUST_PROXY to the proxy's address (e.g. loopback or 10.0.0.0/8)",
     });
   };
 }

@@ -4,10 +4,16 @@
  * address is held only as a keyed hash under the day's salt (visitor-key.ts), in this process's memory, and the
  * whole table is dropped when the day changes. Per instance: with several instances behind one balancer a client
  * can reach up to 30 per instance (decision 34). A company behind one shared address is undercounted past 30.
+ * The address is an IPv4 address or an IPv6 /48 (ingest.ts), so one client with a /48 is one address, not 65,536.
  */
 
 export const PER_ADDRESS = 30;
-/** Addresses held per day: bounded memory (about 1.5 KB each at worst); past it, new addresses are not counted. */
+/**
+ * Addresses held per day: bounded memory (about 1.5 KB each at worst). Past it, a new address is counted
+ * without the per-address check rather than refused: whoever filled the table (20,000 IPv4 addresses or /48s)
+ * must not be able to stop every real new visitor being counted until midnight. Addresses already held keep
+ * their limit.
+ */
 export const MAX_ADDRESSES = 20_000;
 
 export function createAddressLimit({ perAddress = PER_ADDRESS, maxAddresses = MAX_ADDRESSES }: { perAddress?: number; maxAddresses?: number } = {}) {
@@ -22,7 +28,7 @@ export function createAddressLimit({ perAddress = PER_ADDRESS, maxAddresses = MA
       }
       let keys = seen.get(address);
       if (!keys) {
-        if (seen.size >= maxAddresses) return false;
+        if (seen.size >= maxAddresses) return true;
         keys = new Set();
         seen.set(address, keys);
       }

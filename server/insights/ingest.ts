@@ -178,8 +178,8 @@ async function count(c: Context, { enabled, trustProxy, keys, recorder, country,
   const ip = clientIp(c, trustProxy) ?? "";
   const at = now();
   const visitor = await keys.key(ip, c.req.header("user-agent") ?? "", at);
-  // An IPv6 client is its /64, as for the contact API's limits: one subscriber holds a whole /64.
-  if (!addressLimit.admit(await keys.addressKey(ip ? rateLimitKey(ip) : "", at), visitor, keys.day(at))) return "limited";
+  // An IPv6 client is its /48 here: one client can hold a whole /48 (65,536 /64s; 6to4 gives one to any IPv4 address).
+  if (!addressLimit.admit(await keys.addressKey(ip ? rateLimitKey(ip, 48) : "", at), visitor, keys.day(at))) return "limited";
   const entry = body.e === 1;
   const referrer = entry ? origin(body.r) : null;
   const utmSource = entry ? body.s : null;

@@ -162,10 +162,11 @@ describe.each(Object.keys(engines) as (keyof typeof engines)[])("insights on %s"
     const post = (agent: string, forwardedFor = "81.2.69.142") =>
       api.request("/", { method: "POST", headers: { ...pageHeaders, "user-agent": agent, "x-forwarded-for": forwardedFor }, body: JSON.stringify({ p: "/", e: 1, s: "attack", d: "desktop" }) }, { incoming: { socket: { remoteAddress: "127.0.0.1" } } });
     for (let i = 0; i < 40; i++) await post(browser.replace("140.0.0.0", `140.0.${i}.0`));
-    // A visitor already counted goes on counting; another address is counted; an IPv6 client is its /64.
+    // A visitor already counted goes on counting; another address is counted; an IPv6 client is its /48, so
+    // walking its /64s (a 6to4 client holds 65,536) gains nothing.
     await post(browser.replace("140.0.0.0", "140.0.0.0"));
     await post(browser, "81.2.69.143");
-    for (let i = 0; i < 31; i++) await post(browser.replace("140.0.0.0", `140.0.${i}.0`), `2001:db8:1:2::${(i + 1).toString(16)}`);
+    for (let i = 0; i < 31; i++) await post(browser.replace("140.0.0.0", `140.0.${i}.0`), `2001:db8:1:${(i + 1).toString(16)}::1`);
     await recorder.flush();
     expect(outcomes.filter((outcome) => outcome === "counted")).toHaveLength(30 + 1 + 1 + 30);
     expect(outcomes.filter((outcome) => outcome === "limited")).toHaveLength(10 + 1);
