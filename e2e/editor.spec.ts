@@ -65,7 +65,18 @@ const changedLines = (before: string, after: string) => {
 /** Saves and waits for the file to change; returns every file that changed. */
 async function saveAndWait(page: Page, before: Record<string, string>, file: string) {
   await page.getByRole("button", { name: "Save" }).click();
-  await expect.poll(() => read(file), { timeout: 15_000 }).not.toBe(before[file]);
+  // Keystatic writes in place (fs.writeFile: truncate, then write): on a busy machine a read can land between the
+  // two and see an empty file. Wait for the whole new file, one that parses; its lines are then checked as written.
+  const complete = () => {
+    const text = read(file);
+    try {
+      JSON.parse(text);
+      return text;
+    } catch {
+      return before[file];
+    }
+  };
+  await expect.poll(complete, { timeout: 15_000 }).not.toBe(before[file]);
   const after = snapshot();
   return Object.keys({ ...before, ...after }).filter((path) => before[path] !== after[path]);
 }

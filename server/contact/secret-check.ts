@@ -47,7 +47,9 @@ export async function checkRecaptchaSecretAtStartup(
 /**
  * Why a secret is too predictable to be one, or undefined: an estimate of its entropy from its own character
  * frequencies (32 identical characters carry none, whatever their length), a repeated pattern, the cheapest
- * reading as words, keyboard rows, sequences and repeats (guessBits), or a run of consecutive characters. KEYSTATIC_SECRET (the editor) and LEADS_LINK_SECRET (the take links) are judged by it. `openssl rand -hex 32` passes with room to spare (about 240 bits).
+ * reading as words, keyboard rows, sequences and repeats (guessBits), or a run of consecutive characters. The live
+ * editor's secret and LEADS_LINK_SECRET (the take links) are judged by it (the editor's name stays out of the site's
+ * bundle, e2e/editor.spec.ts). `openssl rand -hex 32` passes with room to spare (about 240 bits).
  */
 export function weakSecret(secret: string): string | undefined {
   if (secret.length < 32) return "it must be at least 32 characters";
