@@ -92,11 +92,11 @@ const WORDS = new Set(
   `a able about above after character characters again against all also am an and any are arcline as at away back bad be because been before being best better big
   both but by call can car case change changeme child cms come company contact correct could country credential credentials data day default
   demo dev development do does dog done down each early editor end enter every eye fact few find first for from game get give go going good
-  great group hand hard have he her here high him his home horse house how i if important in is it its just keep key keystatic know lamp
+  great group hand hard have he her here high him his home horse house how i if important in is it its just keep key know lamp
   large last lead leads leave let life link little live local long look love make man many may me money more most my name need never new
   next night no not now number of off old on one only open or other our out over own pass passphrase password people person place please
   point private prod production public put random real really right run sales same say secret secure security see server she should site
-  small so some staging staple start state still strong such super system take test than that the their them then there these they thing
+  small so some staging staple start state static still strong such super system take test than that the their them then there these they thing
   think this those time to token too top true try turn two under up us use user very want was water way we webhook week well were what
   when where which while who why will with word work world would write year yes you young your battery admin root login master welcome
   letmein monkey dragon sunshine shadow football baseball princess qwerty azerty hello hunter trust nobody mine ours value phrase going

@@ -30,6 +30,19 @@ const open = async (url: string, options: Parameters<typeof PostgresStore.open>[
   return store;
 };
 
+/** The files of a database's folder (tables, indexes, TOAST) that hold a text after a checkpoint: what `grep -rc` would find. */
+async function databaseFiles(url: string): Promise<(text: string) => Promise<string[]>> {
+  const admin = new pg.Client({ connectionString: url });
+  await admin.connect();
+  closers.push(() => admin.end());
+  const oid = (await admin.query<{ oid: number }>("SELECT oid FROM pg_database WHERE datname = current_database()")).rows[0]!.oid;
+  return async (text) => {
+    await admin.query("CHECKPOINT");
+    const dir = join(postgres.dir, "data", "base", String(oid));
+    return readdirSync(dir).filter((name) => readFileSync(join(dir, name)).includes(Buffer.from(text)));
+  };
+}
+
 const sample: NewMessage = {
   firstName: "Ada",
   lastName: "Lovelace",
@@ -92,15 +105,7 @@ describe("migrations", () => {
       [agent],
     );
     await before.pool.query("INSERT INTO rate_limits (key, points, expire) VALUES ('contact:203.0.113.77', 1, NULL)");
-    const admin = new pg.Client({ connectionString: url });
-    await admin.connect();
-    closers.push(() => admin.end());
-    const oid = (await admin.query<{ oid: number }>("SELECT oid FROM pg_database WHERE datname = current_database()")).rows[0]!.oid;
-    const filesHolding = async (text: string) => {
-      await admin.query("CHECKPOINT");
-      const dir = join(postgres.dir, "data", "base", String(oid));
-      return readdirSync(dir).filter((name) => readFileSync(join(dir, name)).includes(Buffer.from(text)));
-    };
+    const filesHolding = await databaseFiles(url);
     expect(await filesHolding("4711.42")).not.toEqual([]);
 
     const store = await open(url);
@@ -306,16 +311,7 @@ describe("erase and retention on PostgreSQL", () => {
   it("leave no byte of the lead in the table and index files (the WAL keeps it)", async () => {
     const url = postgres.createDatabase();
     const store = await open(url);
-    const admin = new pg.Client({ connectionString: url });
-    await admin.connect();
-    closers.push(() => admin.end());
-    const oid = (await admin.query<{ oid: number }>("SELECT oid FROM pg_database WHERE datname = current_database()")).rows[0]!.oid;
-    // What `grep -rc ADDRESS` over the database's folder (tables, indexes, TOAST) would find.
-    const filesHolding = async (text: string) => {
-      await admin.query("CHECKPOINT");
-      const dir = join(postgres.dir, "data", "base", String(oid));
-      return readdirSync(dir).filter((name) => readFileSync(join(dir, name)).includes(Buffer.from(text)));
-    };
+    const filesHolding = await databaseFiles(url);
     const long = `Secret plans ${"of the engine ".repeat(400)}`;
     for (let i = 0; i < 20; i++) await store.insertLead({ ...sample, email: `other${i}@example.com` }, [{ channel: "email", externalId: `<o${i}@x>` }]);
     await store.insertLead({ ...sample, email: "erase.me@example.com", message: `${long} erase.me` }, [{ channel: "email", externalId: "<e@x>" }]);
