@@ -18,6 +18,12 @@ export const SITEVERIFY_URL = `http://127.0.0.1:${SITEVERIFY_PORT}/recaptcha/api
 // (started once per run by test/support/postgres-webserver.mjs) and a second main server on it.
 const PG_PORT = Number(process.env.E2E_PG_PORT ?? PORT + 3);
 const PG_APP_PORT = Number(process.env.E2E_PG_APP_PORT ?? PORT + 2);
+// The staff workspace of each main server, on its own origin (localhost: WebAuthn refuses an IP address).
+export const STAFF_PORT = Number(process.env.E2E_STAFF_PORT ?? PORT + 4);
+export const STAFF_URL = `http://localhost:${STAFF_PORT}`;
+const PG_STAFF_PORT = Number(process.env.E2E_PG_STAFF_PORT ?? PORT + 5);
+/** The workspace of the "postgres" project's main server. */
+export const PG_STAFF_URL = `http://localhost:${PG_STAFF_PORT}`;
 /** PostgreSQL of this run, without a database: tests create one each (servers.ts). */
 export const POSTGRES_URL = `postgres://postgres@127.0.0.1:${PG_PORT}`;
 /** The database of the main server of the "postgres" project. */
@@ -129,7 +135,7 @@ export default defineConfig<SiteDataOptions>({
       url: `${BASE_URL}/`,
       reuseExistingServer: false,
       timeout: 30_000,
-      env: { ...mainServerEnv, PORT: String(PORT), DATABASE_URL, LEADS_MAIL_DIR: `${runDir}/mail`, PREVIOUS_ASSETS_DIR: `${runDir}/previous-assets` },
+      env: { ...mainServerEnv, PORT: String(PORT), STAFF_PORT: String(STAFF_PORT), DATABASE_URL, LEADS_MAIL_DIR: `${runDir}/mail`, PREVIOUS_ASSETS_DIR: `${runDir}/previous-assets` },
     },
     ...(withPostgres
       ? [
@@ -140,7 +146,7 @@ export default defineConfig<SiteDataOptions>({
             timeout: 60_000,
             // SIGTERM, so the wrapper can stop PostgreSQL and remove its folder.
             gracefulShutdown: { signal: "SIGTERM" as const, timeout: 15_000 },
-            env: { ...mainServerEnv, PORT: String(PG_APP_PORT), PG_PORT: String(PG_PORT), LEADS_MAIL_DIR: `${runDir}/mail-pg` },
+            env: { ...mainServerEnv, PORT: String(PG_APP_PORT), STAFF_PORT: String(PG_STAFF_PORT), PG_PORT: String(PG_PORT), LEADS_MAIL_DIR: `${runDir}/mail-pg` },
           },
         ]
       : []),

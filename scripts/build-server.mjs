@@ -21,7 +21,7 @@ const serverBundle = {
   logLevel: "warning",
 };
 
-await build({ ...serverBundle, entryPoints: [...entryPoints.map((entry) => ({ in: entry, out: basename(entry, ".ts") })), ...namedEntryPoints], packages: "external", alias: { "~": "./app" } });
+await build({ ...serverBundle, entryPoints: [...entryPoints.map((entry) => ({ in: entry, out: basename(entry, ".ts") })), ...namedEntryPoints], packages: "external", alias: { "~": "./app" }, jsx: "automatic" });
 
 // The live editor's server: Keystatic's route handler is bundled in (it is a devDependency, never a runtime
 // dependency of the site); only the site's own runtime dependencies stay external. Nothing in server/ imports it.

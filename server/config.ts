@@ -66,6 +66,24 @@ const envSchema = z.object({
       .pipe(z.url())
       .optional(),
   ),
+  /*
+   * The staff workspace (issue 37, decision 39): its own listener and its own origin, never the site's. "off" serves
+   * no workspace; 0 takes a free port (tests), whose address then becomes STAFF_URL unless it is set.
+   */
+  STAFF_PORT: z.preprocess(blankIsUnset, z.union([z.literal("off"), z.coerce.number().int().min(0).max(65535)]).default(3001)),
+  STAFF_HOST: z.preprocess(blankIsUnset, z.string().default("127.0.0.1")),
+  STAFF_URL: z.preprocess(
+    blankIsUnset,
+    z
+      .string()
+      .superRefine((url, context) => {
+        if (!/^https?:\/\/[^/]+\/*$/i.test(url)) context.addIssue({ code: "custom", message: `"${url}" must be an origin: http:// or https://, a host and nothing after it (e.g. https://staff.example.com)` });
+      })
+      .pipe(z.url())
+      .optional(),
+  ),
+  /** Where the workspace's own bundle (staff/vite.config.ts) is built. */
+  STAFF_STATIC_DIR: z.string().default("build/staff"),
   STATIC_DIR: z.string().default("build/client"),
   /** Earlier builds' /assets, served this many days after the deploy that replaced them (0: off). Decision 31. */
   PREVIOUS_ASSETS_DIR: z.string().default("data/previous-assets"),
@@ -215,6 +233,18 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
   if (values.SALES_ESCALATION_TO.length > 0 && !values.SMTP_URL && (production || isPublicSiteUrl(values.SITE_URL))) {
     throw new Error("SALES_ESCALATION_TO is set but SMTP_URL is not: the escalation is an e-mail.");
   }
+  const staffUrl = values.STAFF_URL?.replace(/\/+$/, "") ?? (typeof values.STAFF_PORT === "number" && values.STAFF_PORT !== 0 ? `http://localhost:${values.STAFF_PORT}` : undefined);
+  if (values.STAFF_PORT !== "off") {
+    if (production && !values.STAFF_URL) {
+      throw new Error("STAFF_URL is not set: in production the staff workspace needs its public address (https://staff.example.com, an origin of its own), which its sign-in links and passkeys are bound to. Or set STAFF_PORT=off to serve no workspace.");
+    }
+    if (staffUrl && values.SITE_URL && new URL(staffUrl).origin === new URL(values.SITE_URL).origin) {
+      throw new Error(`STAFF_URL=${staffUrl} is the public site's origin: the workspace must have an origin of its own (another host or port; best another registrable domain), so that no page of the site can act in it.`);
+    }
+    if (staffUrl && production && new URL(staffUrl).protocol !== "https:" && !isLoopbackUrl(staffUrl)) {
+      throw new Error(`STAFF_URL=${staffUrl} must be https:// in production: its session cookie and sign-in links carry access to every lead.`);
+    }
+  }
   const siteHost = values.SITE_URL ? new URL(values.SITE_URL).hostname : "localhost";
   return {
     ...values,
@@ -224,6 +254,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
     usingTestKeys,
     /** Outside production without LEADS_LINK_SECRET, a secret for this process only: its links die with it. */
     linkSecret: values.LEADS_LINK_SECRET ?? ephemeralLinkSecret(),
+    /**
+     * The workspace's public address (no trailing slash), which sales' e-mails link to; undefined with STAFF_PORT=off,
+     * or until a free port is taken (STAFF_PORT=0: server/index.ts sets it once listening, before anything mails).
+     */
+    staffUrl,
     /** Where the links in sales' e-mails and the chat alert point: SITE_URL, else this server's own address. */
     linkBase: values.SITE_URL?.replace(/\/+$/, "") ?? `http://${values.HOST === "0.0.0.0" || values.HOST === "::" ? "localhost" : values.HOST}:${values.PORT}`,
   };

@@ -15,6 +15,7 @@ import { applyHttpLimits, httpServerOptions, installShutdown } from "./http/serv
 import { StaticSite } from "./http/static-site";
 import { keepPreviousAssets } from "./http/previous-assets";
 import { join } from "node:path";
+import { serveStaff } from "../staff/server/serve";
 
 let config;
 try {
@@ -25,6 +26,15 @@ try {
 }
 
 const log = createLogger(config.LOG_LEVEL);
+// The workspace's listener first: with STAFF_PORT=0 its address is known only once bound, and every link mailed
+// to sales points there (config.staffUrl).
+let staff;
+try {
+  staff = await serveStaff(config, log);
+} catch (error) {
+  console.error(`Cannot serve the staff workspace on ${config.STAFF_HOST}:${config.STAFF_PORT}: ${(error as Error).message}`);
+  process.exit(1);
+}
 const site = new StaticSite(config.STATIC_DIR);
 // A tab opened before a deploy still finds the code of the page it goes to (decision 31).
 if (config.PREVIOUS_ASSETS_DAYS > 0) {
@@ -70,6 +80,7 @@ const takeRoutes = createTakeRoutes({
   recordTake: metrics.recordTake,
 });
 const app = createApp({ config, site, log, contactApi: contact.api, visitApi: insights.api, health, takeRoutes });
+staff?.ready({ store });
 let metricsServer: Server | undefined;
 if (config.METRICS_PORT !== undefined) {
   try {
@@ -102,6 +113,7 @@ installShutdown(server as Server, {
     return Promise.all([delivery.worker.stop(graceMs), insights.stop()]).then(([stopped]) => stopped);
   },
   close: async () => {
+    staff?.close();
     metricsServer?.close();
     metricsServer?.closeAllConnections();
     delivery.close();

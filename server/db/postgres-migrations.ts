@@ -170,4 +170,15 @@ export const migrations: Migration[] = [
     // The old row versions stay in the table's files until they are rewritten.
     afterCommit: ["VACUUM FULL messages", "VACUUM FULL rate_limits"],
   },
+  // Issue 37 (the staff workspace): what became of a lead (see the SQLite migration 17). Versions 16 and up: the
+  // workspace's own tables.
+  {
+    version: 15,
+    name: "lead outcomes",
+    statements: [
+      "ALTER TABLE messages ADD COLUMN outcome text CHECK (outcome IN ('answered', 'won', 'lost', 'spam', 'duplicate'))",
+      "ALTER TABLE messages ADD COLUMN closed_at timestamptz",
+      "ALTER TABLE messages ADD COLUMN closed_by text",
+    ],
+  },
 ];

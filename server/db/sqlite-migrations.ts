@@ -232,4 +232,16 @@ export const migrations: Migration[] = [
       "ALTER TABLE messages DROP COLUMN user_agent",
     ],
   },
+  // Issue 37 (the staff workspace): what became of a lead. Open while outcome is NULL; closed by a person of sales
+  // with one of the outcomes (Spam and Duplicate are not leads: they leave every figure). Versions 18 and up: the
+  // workspace's own tables.
+  {
+    version: 17,
+    name: "lead outcomes",
+    statements: [
+      "ALTER TABLE messages ADD COLUMN outcome TEXT CHECK (outcome IN ('answered', 'won', 'lost', 'spam', 'duplicate'))",
+      "ALTER TABLE messages ADD COLUMN closed_at TEXT",
+      "ALTER TABLE messages ADD COLUMN closed_by TEXT",
+    ],
+  },
 ];

@@ -15,6 +15,8 @@ import { createDatabaseSync } from "./postgres.mjs";
 
 export type SiteServer = {
   url: string;
+  /** The staff workspace's address (its own origin, http://localhost:<free port>); empty with STAFF_PORT=off. */
+  staffUrl: string;
   databaseUrl: string;
   /** Graceful stop (SIGTERM); resolves with the exit code. */
   stop(): Promise<number | null>;
@@ -117,6 +119,8 @@ export async function startServer(env: Record<string, string>): Promise<SiteServ
       ...process.env,
       PORT: "0",
       HOST: "127.0.0.1",
+      // The workspace on a free port of its own (its address, http://localhost:<port>, is printed when bound).
+      STAFF_PORT: "0",
       LOG_LEVEL: "info",
       NODE_ENV: "test",
       // Development-style .eml previews go beside the test's database, not into the checkout's data/.
@@ -147,8 +151,10 @@ export async function startServer(env: Record<string, string>): Promise<SiteServ
   });
   const exited = (process: ChildProcess) =>
     new Promise<number | null>((done) => (process.exitCode !== null || process.signalCode !== null ? done(process.exitCode) : process.once("exit", (code) => done(code))));
+  const staffUrl = /"msg":"staff listening","url":"[^"]+","staffUrl":"([^"]+)"/.exec(output)?.[1] ?? "";
   return {
     url,
+    staffUrl,
     databaseUrl,
     stop: async () => {
       child.kill("SIGTERM");

@@ -1,0 +1,41 @@
+import type { AddressInfo } from "node:net";
+import type { Server } from "node:http";
+import { serve } from "@hono/node-server";
+import type { ServerConfig } from "../../server/config";
+import type { Store } from "../../server/db/store";
+import type { Logger } from "../../server/logger";
+import { readStaffAssets } from "./assets";
+import { createStaffApp } from "./app";
+import { staffStorage } from "./storage";
+
+export type StaffServer = {
+  /** Starts answering, once the store is open; until then every request gets a 503. */
+  ready(deps: { store: Store }): void;
+  close(): void;
+};
+
+/**
+ * Binds the workspace's own listener (STAFF_HOST:STAFF_PORT), before the rest of the server starts: with STAFF_PORT=0
+ * the address is known only now, and it becomes config.staffUrl unless STAFF_URL is set. Undefined with STAFF_PORT=off.
+ */
+export async function serveStaff(config: ServerConfig, log: Logger): Promise<StaffServer | undefined> {
+  if (config.STAFF_PORT === "off") return undefined;
+  let fetch: (request: Request) => Response | Promise<Response> = () => new Response("Starting", { status: 503, headers: { "Retry-After": "1" } });
+  const server = await new Promise<Server>((resolve, reject) => {
+    const bound = serve({ fetch: (request) => fetch(request), hostname: config.STAFF_HOST, port: config.STAFF_PORT as number }, () => resolve(bound as Server));
+    (bound as Server).once("error", reject);
+  });
+  const { port } = server.address() as AddressInfo;
+  config.staffUrl ??= `http://localhost:${port}`;
+  log.info({ msg: "staff listening", url: `http://${config.STAFF_HOST === "0.0.0.0" || config.STAFF_HOST === "::" ? "localhost" : config.STAFF_HOST}:${port}`, staffUrl: config.staffUrl });
+  return {
+    ready({ store }) {
+      const app = createStaffApp({ config, store, staff: staffStorage(store), log, assets: readStaffAssets(config.STAFF_STATIC_DIR), assetsDir: config.STAFF_STATIC_DIR });
+      fetch = app.fetch;
+    },
+    close() {
+      server.close();
+      server.closeAllConnections();
+    },
+  };
+}
