@@ -548,7 +548,7 @@ test.describe("contact API on its own server", () => {
   test("in production, refuses to start on a secret siteverify refuses, and starts and verifies with the right one", async ({ request }) => {
     const fake = await startFakeSiteverify({ secret: "the-right-secret" });
     try {
-      const env = { NODE_ENV: "production", SITE_URL: "http://127.0.0.1", LEADS_DELIVERY: "store-only", RECAPTCHA_VERIFY_URL: fake.url };
+      const env = { NODE_ENV: "production", STAFF_PORT: "off", SITE_URL: "http://127.0.0.1", LEADS_DELIVERY: "store-only", RECAPTCHA_VERIFY_URL: fake.url };
       await expect(startServer({ ...env, RECAPTCHA_SECRET_KEY: "the-wrong-secret" })).rejects.toThrow(
         /exited with 1[\s\S]*RECAPTCHA_SECRET_KEY is wrong: siteverify .* answered invalid-input-secret[\s\S]*Refusing to start/,
       );

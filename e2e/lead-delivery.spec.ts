@@ -281,7 +281,7 @@ test("a refused recipient is not sent: the error names it, a 550 fails it for go
 }));
 
 // In production: elsewhere a missing mail server means the development .eml preview, which counts as delivered.
-const production = { NODE_ENV: "production", SITE_URL: "http://127.0.0.1", RECAPTCHA_SECRET_KEY: "a-real-looking-secret", LEADS_LINK_SECRET: "q7Vd0Jw3nKc9XbT2mRf8LpZ4sHy6GeA1uNo5IvE3xQk=" };
+const production = { NODE_ENV: "production", STAFF_PORT: "off", SITE_URL: "http://127.0.0.1", RECAPTCHA_SECRET_KEY: "a-real-looking-secret", LEADS_LINK_SECRET: "q7Vd0Jw3nKc9XbT2mRf8LpZ4sHy6GeA1uNo5IvE3xQk=" };
 
 test("a lead stored while a channel was missing is delivered once it is configured; a channel dropped shows as not configured", withSetup({ ...production, LEADS_RETRY_BASE_SECONDS: "60" }, async (s) => {
   await s.current().stop();
@@ -312,7 +312,7 @@ test.describe("with no delivery channel", () => {
   test.afterEach(async () => siteverify.close());
 
   test("production refuses to start without a channel unless LEADS_DELIVERY=store-only; a lead stored then is delivered once a channel is set", async () => {
-    const env = { NODE_ENV: "production", SITE_URL: "http://127.0.0.1", RECAPTCHA_SECRET_KEY: "a-real-looking-secret", RECAPTCHA_VERIFY_URL: siteverify.url, CONTACT_RATE_LIMIT: "1000", LEADS_LINK_SECRET: "q7Vd0Jw3nKc9XbT2mRf8LpZ4sHy6GeA1uNo5IvE3xQk=" };
+    const env = { NODE_ENV: "production", STAFF_PORT: "off", SITE_URL: "http://127.0.0.1", RECAPTCHA_SECRET_KEY: "a-real-looking-secret", RECAPTCHA_VERIFY_URL: siteverify.url, CONTACT_RATE_LIMIT: "1000", LEADS_LINK_SECRET: "q7Vd0Jw3nKc9XbT2mRf8LpZ4sHy6GeA1uNo5IvE3xQk=" };
     await expect(startServer(env)).rejects.toThrow(/exited with 1[\s\S]*No lead delivery channel is configured[\s\S]*LEADS_DELIVERY=store-only/);
     const server = await startServer({ ...env, LEADS_DELIVERY: "store-only" });
     let id: number;
@@ -439,7 +439,7 @@ test.describe("start-up configuration", () => {
     const ofBytes = (n: number) => `whsec_${Buffer.alloc(n, 1).toString("base64")}`;
     await expect(startServer({ LEADS_WEBHOOK_URL: url, LEADS_WEBHOOK_SECRET: ofBytes(12) })).rejects.toThrow(/LEADS_WEBHOOK_SECRET must be whsec_ .*24 to 64 .*12 bytes/);
     await expect(startServer({ LEADS_WEBHOOK_URL: url, LEADS_WEBHOOK_SECRET: ofBytes(65) })).rejects.toThrow(/65 bytes/);
-    const production = { NODE_ENV: "production", SITE_URL: "http://127.0.0.1", RECAPTCHA_SECRET_KEY: "a-real-looking-secret", LEADS_WEBHOOK_SECRET: newWebhookSecret() };
+    const production = { NODE_ENV: "production", STAFF_PORT: "off", SITE_URL: "http://127.0.0.1", RECAPTCHA_SECRET_KEY: "a-real-looking-secret", LEADS_WEBHOOK_SECRET: newWebhookSecret() };
     await expect(startServer({ ...production, LEADS_WEBHOOK_URL: "http://hooks.example.com/leads" })).rejects.toThrow(/LEADS_WEBHOOK_URL must be https:\/\/ in production/);
     await expect(startServer({ ...production, LEADS_DELIVERY: "store-only", LEADS_WEBHOOK_URL: "https://hooks.example.com/leads" })).rejects.toThrow(/LEADS_DELIVERY=store-only, but/);
   });

@@ -11,7 +11,7 @@ describe("the no-delivery-channel refusal", () => {
     expect(() => loadConfig({ ...base, SITE_URL: "https://www.example.com" })).toThrow(
       /^No lead delivery channel is configured for the public site https:\/\/www\.example\.com \(NODE_ENV is not production: e-mails would only be written as previews\): set SMTP_URL/,
     );
-    expect(() => loadConfig({ ...base, NODE_ENV: "production", SITE_URL: "https://www.example.com" })).toThrow(/^No lead delivery channel is configured: set SMTP_URL/);
+    expect(() => loadConfig({ ...base, NODE_ENV: "production", STAFF_URL: "https://staff.example.net", SITE_URL: "https://www.example.com" })).toThrow(/^No lead delivery channel is configured: set SMTP_URL/);
   });
 
   it("refuses the visitor's confirmation without SMTP_URL for a public site too: it would only be written as a file", () => {
@@ -29,7 +29,7 @@ describe("the no-delivery-channel refusal", () => {
 });
 
 describe("SITE_URL in production", () => {
-  const production = { ...base, NODE_ENV: "production", LEADS_DELIVERY: "store-only" };
+  const production = { ...base, NODE_ENV: "production", STAFF_URL: "https://staff.example.net", LEADS_DELIVERY: "store-only" };
 
   it("is required, empty counting as unset (a container built without it): the e-mails would come from no-reply@localhost", () => {
     for (const SITE_URL of [undefined, ""]) expect(() => loadConfig({ ...production, SITE_URL })).toThrow(/^SITE_URL is not set: in production the server needs the site's public address/);
@@ -62,7 +62,7 @@ describe("taking leads and reminders (issue 31)", () => {
   });
 
   it("requires LEADS_LINK_SECRET in production when e-mail or chat carries the links, and a long one", () => {
-    const production = { ...base, NODE_ENV: "production", SITE_URL: "https://www.example.com", RECAPTCHA_SECRET_KEY: "real-secret", SMTP_URL: "smtp://mail.example.com:25", LEADS_NOTIFY_TO: "sales@example.com" };
+    const production = { ...base, NODE_ENV: "production", STAFF_URL: "https://staff.example.net", SITE_URL: "https://www.example.com", RECAPTCHA_SECRET_KEY: "real-secret", SMTP_URL: "smtp://mail.example.com:25", LEADS_NOTIFY_TO: "sales@example.com" };
     expect(() => loadConfig(production)).toThrow(/^LEADS_LINK_SECRET is not set/);
     expect(() => loadConfig({ ...production, LEADS_LINK_SECRET: "short" })).toThrow(/LEADS_LINK_SECRET: must be at least 32 characters/);
     expect(loadConfig({ ...production, LEADS_LINK_SECRET: LINK_SECRET }).linkBase).toBe("https://www.example.com");
@@ -73,7 +73,7 @@ describe("taking leads and reminders (issue 31)", () => {
   it("judges LEADS_LINK_SECRET by its content, as KEYSTATIC_SECRET is: a long secret anyone could guess is refused", () => {
     const mailed = { ...base, SMTP_URL: "smtp://mail.example.com:25", LEADS_NOTIFY_TO: "sales@example.com" };
     for (const weak of ["a".repeat(40), "changeme-changeme-changeme-changeme-changeme", "x".repeat(32), "0123456789abcdefghijklmnopqrstuvwxyz"]) {
-      for (const env of [{ ...mailed, NODE_ENV: "production", SITE_URL: "https://www.example.com" }, { ...mailed, SITE_URL: "http://localhost:3000" }, {}]) {
+      for (const env of [{ ...mailed, NODE_ENV: "production", STAFF_URL: "https://staff.example.net", SITE_URL: "https://www.example.com" }, { ...mailed, SITE_URL: "http://localhost:3000" }, {}]) {
         expect(() => loadConfig({ ...env, LEADS_LINK_SECRET: weak }), weak).toThrow(/^LEADS_LINK_SECRET is too weak: .*openssl rand -base64 32/);
       }
     }
@@ -118,5 +118,32 @@ describe("taking leads and reminders (issue 31)", () => {
       expect(() => loadConfig({ ...base, SITE_URL }), SITE_URL).toThrow(/SITE_URL: .*must start with http:\/\/ or https:\/\/ \(e\.g\. https:\/\/www\.example\.com or http:\/\/localhost:3000\)/);
     }
     expect(loadConfig({ ...base, SITE_URL: "http://localhost:3000" }).siteUrl).toBe("http://localhost:3000");
+  });
+});
+
+describe("the staff workspace's address (issue 37)", () => {
+  it("is http://localhost:3001 by default outside production, on its own listener", () => {
+    const config = loadConfig(base);
+    expect(config.staffUrl).toBe("http://localhost:3001");
+    expect(config.STAFF_PORT).toBe(3001);
+    expect(config.STAFF_HOST).toBe("127.0.0.1");
+    expect(loadConfig({ ...base, STAFF_PORT: "3101" }).staffUrl).toBe("http://localhost:3101");
+    // A free port: its address is known once bound (server/index.ts sets it then).
+    expect(loadConfig({ ...base, STAFF_PORT: "0" }).staffUrl).toBeUndefined();
+    expect(loadConfig({ ...base, STAFF_PORT: "off" }).staffUrl).toBeUndefined();
+    expect(loadConfig({ ...base, STAFF_URL: "https://staff.example.net/" }).staffUrl).toBe("https://staff.example.net");
+  });
+
+  it("is required in production, https there, an origin only, and never the site's own origin", () => {
+    const production = { ...base, NODE_ENV: "production", SITE_URL: "https://www.example.com", LEADS_DELIVERY: "store-only" };
+    expect(() => loadConfig(production)).toThrow(/^STAFF_URL is not set: in production/);
+    expect(loadConfig({ ...production, STAFF_PORT: "off" }).staffUrl).toBeUndefined();
+    expect(() => loadConfig({ ...production, STAFF_URL: "http://staff.example.net" })).toThrow(/must be https:\/\/ in production/);
+    expect(() => loadConfig({ ...production, STAFF_URL: "https://www.example.com" })).toThrow(/is the public site's origin/);
+    expect(() => loadConfig({ ...production, STAFF_URL: "https://staff.example.net/leads" })).toThrow(/must be an origin/);
+    expect(() => loadConfig({ ...base, SITE_URL: "http://localhost:3000", STAFF_URL: "http://localhost:3000" })).toThrow(/is the public site's origin/);
+    // Another port of the same host is another origin.
+    expect(loadConfig({ ...base, SITE_URL: "http://localhost:3000", STAFF_URL: "http://localhost:3001" }).staffUrl).toBe("http://localhost:3001");
+    expect(loadConfig({ ...production, STAFF_URL: "https://staff.example.net" }).staffUrl).toBe("https://staff.example.net");
   });
 });
