@@ -16,7 +16,8 @@ import { databaseFile } from "../db/sqlite-store";
 import { DEFAULT_DATABASE_URL } from "../db/store";
 import { reportSettings } from "../insights";
 import { addDays, dueReportWeek, isDay, lastSevenDays, mondayOf, period, weekPeriod } from "../insights/period";
-import { insightsFor, type Insights, type Row } from "../insights/query";
+import { insightsFor, type Filter, type Insights, type Row } from "../insights/query";
+import { leftOutLine } from "../insights/report";
 import { sitePages } from "../insights/site-pages";
 import { insightsStorage } from "../insights/storage";
 import { composeReport, sendDueReports, smtpReportSender, writeReportPreview } from "../insights/weekly-report";
@@ -25,11 +26,14 @@ import { visible } from "./terminal-text";
 import { site as siteConfig } from "~/config/site";
 
 const USAGE = `Usage:
-  npm run insights [-- --from YYYY-MM-DD --to YYYY-MM-DD] [-- --format text|json|csv]
+  npm run insights [-- --from YYYY-MM-DD --to YYYY-MM-DD] [-- --format text|json|csv] [-- --filter TABLE=NAME]
                                        visitors, page views, leads and conversion rate for the period (default:
                                        the last 7 days in COMPANY_TIME_ZONE) and the one before, the leads taken
                                        and not, the median business time to take, then tables by landing page,
-                                       page, source, campaign, country and device
+                                       page, source, campaign, country and device, each row with its leads,
+                                       conversion rate and what became of them (won, lost, in progress);
+                                       messages closed as Spam or Duplicate are no leads: left out, and counted.
+                                       --filter sources=Google: every figure for that row only
   npm run insights -- report --send [--week YYYY-MM-DD] [--force]
                                        send the last week's report (Monday to Sunday), or the week starting on
                                        the Monday given, to INSIGHTS_REPORT_TO now, unless it has already gone
@@ -45,6 +49,15 @@ INSIGHTS_REPORT_TO, LEADS_NOTIFY_TO, STATIC_DIR (the build, for the pages' title
 `;
 
 class UsageError extends Error {}
+
+/** `--filter sources=Google`: one row of one table (a campaign by its key, its five utm values joined by U+001F, as the dashboard's links carry it). */
+function parseFilter(value: string): Filter {
+  const at = value.indexOf("=");
+  const table = value.slice(0, at) as Filter["table"];
+  if (at < 1 || !tables.includes(table)) throw new UsageError(`--filter "${value}" is not TABLE=NAME, TABLE one of ${tables.join(", ")}.`);
+  return { table, name: value.slice(at + 1) };
+}
+const filterLabels: Record<Filter["table"], string> = { landingPages: "landing page", pages: "page", sources: "source", campaigns: "campaign", countries: "country", devices: "device" };
 
 /** `--week`: the Monday (YYYY-MM-DD) of the week to preview or send. */
 function chosenWeek(value: string): string {
@@ -65,11 +78,14 @@ function asText(insights: Insights): string {
   const p = insights.previous;
   const lines = [
     `Visits and leads, ${insights.from} to ${insights.to} (before: ${p.from} to ${p.to})`,
+    ...(insights.filter ? [`Filtered by ${filterLabels[insights.filter.table]} = ${visible(insights.filter.name)}${insights.filterFullFrom ? ` (before ${insights.filterFullFrom}, older than the 90 days of visits kept: that table's own figures only)` : ""}`] : []),
     "",
     `Visitors: ${insights.visitors} (before: ${p.visitors})`,
     `Page views: ${insights.pageviews} (before: ${p.pageviews})`,
     `Leads: ${insights.leads} (before: ${p.leads})`,
     `Conversion rate: ${pct(insights.conversionRate)} (before: ${pct(p.conversionRate)})`,
+    `Won: ${insights.won}, lost: ${insights.lost}, in progress: ${insights.inProgress} (before: ${p.won}, ${p.lost}, ${p.inProgress})`,
+    `${leftOutLine(insights)} Before: ${p.leftOut.spam} spam, ${p.leftOut.duplicate} duplicates.`,
     `Leads taken: ${insights.leadsTaken} (before: ${p.leadsTaken})`,
     `Median time to take: ${minutes(insights.medianMinutesToTake)} (before: ${minutes(p.medianMinutesToTake)})`,
     `Leads not taken: ${insights.leadsNotTaken} (before: ${p.leadsNotTaken})`,
@@ -79,18 +95,18 @@ function asText(insights: Insights): string {
     lines.push("", `${titles[table]}:`);
     if (rows.length === 0) lines.push("  none");
     // A utm_* value is whatever a link carried: its control characters are shown as escapes, never sent to the terminal.
-    for (const row of rows) lines.push(`  ${visible(row.name)}${row.title ? `  (${visible(row.title)})` : ""}  visitors ${row.visitors}${row.pageviews === undefined ? "" : `  page views ${row.pageviews}`}${row.leads === undefined ? "" : `  leads ${row.leads}`}`);
+    for (const row of rows) lines.push(`  ${visible(row.name)}${row.title ? `  (${visible(row.title)})` : ""}  visitors ${row.visitors}${row.pageviews === undefined ? "" : `  page views ${row.pageviews}`}  leads ${row.leads}  won ${row.won}  lost ${row.lost}  in progress ${row.inProgress}`);
   }
   return `${lines.join("\n")}\n`;
 }
 
-const rowRate = (row: Row) => (row.leads === undefined ? "" : row.visitors === 0 ? "" : Math.round((row.leads / row.visitors) * 10_000) / 10_000);
+const rowRate = (row: Row) => (row.visitors === 0 ? "" : row.conversionRate);
 
 function asCsv(insights: Insights): string {
   // The take figures are columns of the two headline rows only (empty elsewhere); an empty median: no lead taken.
   // A campaign's values are columns of their own (a spreadsheet filters by medium); a row's conversion rate is its
   // leads over its visitors (empty where leads are not known, or no visitor was counted).
-  const take = (h: Insights | Insights["previous"]) => [h.leadsTaken, h.medianMinutesToTake ?? "", h.leadsNotTaken];
+  const take = (h: Insights | Insights["previous"]) => [h.leadsTaken, h.medianMinutesToTake ?? "", h.leadsNotTaken, h.won, h.lost, h.inProgress, h.leftOut.spam, h.leftOut.duplicate];
   const noUtm = ["", "", "", "", ""];
   const rows: unknown[][] = [
     ["total", "", "", ...noUtm, insights.visitors, insights.pageviews, insights.leads, insights.conversionRate, ...take(insights)],
@@ -103,16 +119,21 @@ function asCsv(insights: Insights): string {
         ...(row.utm ? [row.utm.source, row.utm.medium, row.utm.campaign, row.utm.term, row.utm.content] : noUtm),
         row.visitors,
         row.pageviews ?? "",
-        row.leads ?? "",
+        row.leads,
         rowRate(row),
         "",
+        "",
+        "",
+        row.won,
+        row.lost,
+        row.inProgress,
         "",
         "",
       ]),
     ),
   ];
   return toCsv(
-    ["table", "name", "title", "source", "medium", "campaign", "term", "content", "visitors", "pageviews", "leads", "conversionRate", "leadsTaken", "medianMinutesToTake", "leadsNotTaken"],
+    ["table", "name", "title", "source", "medium", "campaign", "term", "content", "visitors", "pageviews", "leads", "conversionRate", "leadsTaken", "medianMinutesToTake", "leadsNotTaken", "won", "lost", "inProgress", "spam", "duplicate"],
     rows,
   );
 }
@@ -128,6 +149,7 @@ async function main() {
       force: { type: "boolean" },
       preview: { type: "boolean" },
       week: { type: "string" },
+      filter: { type: "string" },
       help: { type: "boolean", short: "h" },
     },
   });
@@ -151,7 +173,8 @@ async function main() {
     const to = values.to ?? (values.from ? addDays(values.from, 6) : fallback.to);
     const from = values.from ?? addDays(to, -6);
     if (from > to) throw new UsageError(`--from ${from} is after --to ${to}.`);
-    const insights = await withStore(url, (store) => insightsFor(period(from, to, timeZone), { storage: insightsStorage(store), store, timeZone, calendar, site }));
+    const filter = values.filter === undefined ? undefined : parseFilter(values.filter);
+    const insights = await withStore(url, (store) => insightsFor(period(from, to, timeZone), { storage: insightsStorage(store), timeZone, calendar, site, filter }));
     process.stdout.write(format === "json" ? `${JSON.stringify(insights, null, 2)}\n` : format === "csv" ? asCsv(insights) : asText(insights));
     return;
   }
@@ -163,7 +186,7 @@ async function main() {
   if (values.preview) {
     const target = rest[0] ?? `data/insights-report-${week}.eml`;
     await withStore(url, async (store) => {
-      const insights = await insightsFor(weekPeriod(week, timeZone), { storage: insightsStorage(store), store, timeZone, calendar, site });
+      const insights = await insightsFor(weekPeriod(week, timeZone), { storage: insightsStorage(store), timeZone, calendar, site });
       await writeReportPreview(composeReport(insights, week, { ...settings, to: settings.to.length ? settings.to : ["marketing@example.invalid"] }), target);
     });
     process.stdout.write(`The report of the week of ${week} is in ${target}.\n`);

@@ -181,4 +181,21 @@ export const migrations: Migration[] = [
       "ALTER TABLE messages ADD COLUMN closed_by text",
     ],
   },
+  // Issue 37 (staff-insights): the dashboard's daily aggregates (see the SQLite migration 20).
+  {
+    version: 18,
+    name: "daily visit aggregates",
+    statements: [
+      `CREATE TABLE visit_days (
+        day text NOT NULL,
+        dimension text NOT NULL,
+        name text NOT NULL,
+        visitors integer NOT NULL,
+        pageviews integer NOT NULL,
+        PRIMARY KEY (day, dimension, name)
+      )`,
+      "CREATE TABLE visit_rollups (day text PRIMARY KEY, rolled_at timestamptz NOT NULL)",
+    ],
+  },
+  { version: 19, name: "visit filters", statements: ["CREATE INDEX visits_entry_source ON visits (source, at) WHERE entry"] },
 ];

@@ -244,4 +244,25 @@ export const migrations: Migration[] = [
       "ALTER TABLE messages ADD COLUMN closed_by TEXT",
     ],
   },
+  // Issue 37 (staff-insights): the dashboard's daily aggregates. Raw visit rows are kept 90 days; each company day
+  // is rolled up once it has ended into one row per dimension and name (dimension 'total', name '': the day's
+  // totals), and visit_rollups says which days are (a day without a row there is counted from the raw rows).
+  // Counts only: never a visitor key.
+  {
+    version: 20,
+    name: "daily visit aggregates",
+    statements: [
+      `CREATE TABLE visit_days (
+        day TEXT NOT NULL,
+        dimension TEXT NOT NULL,
+        name TEXT NOT NULL,
+        visitors INTEGER NOT NULL,
+        pageviews INTEGER NOT NULL,
+        PRIMARY KEY (day, dimension, name)
+      ) WITHOUT ROWID`,
+      "CREATE TABLE visit_rollups (day TEXT PRIMARY KEY, rolled_at TEXT NOT NULL) WITHOUT ROWID",
+    ],
+  },
+  // A filter on one source, campaign or landing page reads the entry rows of the period by that column.
+  { version: 21, name: "visit filters", statements: ["CREATE INDEX visits_entry_source ON visits (source, at) WHERE entry = 1"] },
 ];

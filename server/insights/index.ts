@@ -8,6 +8,8 @@ import { createVisitApi, type VisitOutcome } from "./ingest";
 import { createVisitRecorder } from "./recorder";
 import { startSqliteVisitWriter } from "./sqlite-visit-writer";
 import { sitePages } from "./site-pages";
+import { RAW_DAYS } from "./query";
+import { sweepCounts } from "./rollup";
 import { insightsStorage } from "./storage";
 import { createVisitorKeys } from "./visitor-key";
 import { smtpReportSender, startReportSchedule, type ReportSettings } from "./weekly-report";
@@ -34,12 +36,13 @@ export function startInsights({ config, store, log, metrics, isPage }: { config:
   const recorder = createVisitRecorder({ storage, log, onOutcome: (outcome, count) => outcome === "dropped" && metrics?.recordVisit("dropped", count) });
   const api = createVisitApi({ enabled, trustProxy: config.TRUST_PROXY, keys, recorder, country: enabled ? loadCountryLookup() : () => null, isPage, onOutcome: (outcome) => metrics?.recordVisit(outcome) });
 
-  // Hourly: salts older than 47 h go (each is gone within 48 h of being made), and counts older than INSIGHTS_RETENTION_DAYS.
+  // Hourly: salts older than 47 h go (each is gone within 48 h of being made); the days that ended are rolled up,
+  // raw visit rows older than 90 days go, and daily aggregates older than INSIGHTS_RETENTION_DAYS (rollup.ts).
   const sweep = async () => {
     try {
       await keys.expire();
-      const deleted = await storage.deleteVisitsBefore(new Date(Date.now() - config.INSIGHTS_RETENTION_DAYS * 24 * HOUR_MS));
-      if (deleted > 0) log.info({ msg: "insights retention", deleted, olderThanDays: config.INSIGHTS_RETENTION_DAYS });
+      const { rolledUp, deletedVisits } = await sweepCounts(storage, { timeZone: config.COMPANY_TIME_ZONE, now: new Date(), retentionDays: config.INSIGHTS_RETENTION_DAYS });
+      if (rolledUp.length > 0 || deletedVisits > 0) log.info({ msg: "insights retention", rolledUp: rolledUp.length, deleted: deletedVisits, rawDays: RAW_DAYS, olderThanDays: config.INSIGHTS_RETENTION_DAYS });
     } catch (error) {
       log.warn({ msg: "insights retention failed", error: (error as Error).message });
     }

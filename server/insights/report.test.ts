@@ -2,7 +2,7 @@
 import { describe, expect, it } from "vitest";
 import type { Lead } from "../db/store";
 import { parseSalesHours, type Calendar } from "../leads/business-hours";
-import { takeFigures, type Insights } from "./query";
+import { takeFigures, type Insights, type Row } from "./query";
 import { reportHtml, reportText } from "./report";
 
 /*
@@ -20,10 +20,18 @@ const insights = (over: Partial<Insights> = {}): Insights => ({
   pageviews: 2000,
   leads: 12,
   conversionRate: 0.0097,
+  won: 2,
+  lost: 1,
+  inProgress: 9,
+  leftOut: { spam: 3, duplicate: 1 },
+  interval: "day",
+  series: [],
+  filter: null,
+  filterFullFrom: null,
   leadsTaken: 9,
   medianMinutesToTake: 80,
   leadsNotTaken: 3,
-  previous: { from: "2026-11-09", to: "2026-11-15", visitors: 1000, pageviews: 1500, leads: 10, conversionRate: 0.01, leadsTaken: 10, medianMinutesToTake: 45, leadsNotTaken: 0 },
+  previous: { from: "2026-11-09", to: "2026-11-15", visitors: 1000, pageviews: 1500, leads: 10, conversionRate: 0.01, won: 0, lost: 0, inProgress: 10, leftOut: { spam: 0, duplicate: 0 }, leadsTaken: 10, medianMinutesToTake: 45, leadsNotTaken: 0 },
   landingPages: [],
   pages: [],
   sources: [],
@@ -64,22 +72,20 @@ describe("the weekly report's take figures", () => {
 });
 
 describe("the weekly report read on a phone (issue 36 item 4)", () => {
-  const rows = (names: string[], leadsAt: number[] = []) => names.map((name, i) => ({ name, visitors: 100 - i, leads: leadsAt.includes(i) ? 1 : 0 }));
+  const row = (over: Partial<Row> & { name: string; visitors: number }): Row => ({ leads: 0, conversionRate: 0, won: 0, lost: 0, inProgress: 0, ...over });
+  const rows = (names: string[], leadsAt: number[] = []) => names.map((name, i) => row({ name, visitors: 100 - i, leads: leadsAt.includes(i) ? 1 : 0, won: leadsAt.includes(i) ? 1 : 0 }));
   const week = insights({
     visitors: 11,
     previous: { ...insights().previous, visitors: 3 },
     // The only lead came from the 7th source by visitors.
     sources: rows(["Google", "LinkedIn", "Direct", "bing", "newsletter", "partner.example", "rare.example"], [6]),
-    landingPages: [{ name: "/services/ux-design", title: "UX Design", visitors: 4, pageviews: 5, leads: 0 }],
-    countries: [
-      { name: "GB", visitors: 2 },
-      { name: "Unknown", visitors: 1 },
-    ],
+    landingPages: [row({ name: "/services/ux-design", title: "UX Design", visitors: 4, pageviews: 5 })],
+    countries: [row({ name: "GB", visitors: 2 }), row({ name: "Unknown", visitors: 1 })],
   });
 
   it("shows every row that brought a lead, beside the top 5 by visitors, in both parts", () => {
     const text = reportText(week, "Arcline");
-    expect(text).toContain("  rare.example: 94 visitors, 1 lead");
+    expect(text).toContain("  rare.example: 94 visitors, 1 lead (1 won, 0 lost)");
     expect(text).not.toContain("partner.example");
     const html = reportHtml(week, "Arcline");
     expect(html).toContain(">rare.example<");
@@ -90,8 +96,8 @@ describe("the weekly report read on a phone (issue 36 item 4)", () => {
     const text = reportText(week, "Arcline");
     expect(text).toContain("Visitors: 11 (+267%, from 3)");
     expect(text).toContain("  UX Design (/services/ux-design): 4 visitors, 0 leads");
-    expect(text).toContain("  United Kingdom: 2 visitors");
-    expect(text).toContain("  Unknown: 1 visitor");
+    expect(text).toContain("  United Kingdom: 2 visitors, 0 leads");
+    expect(text).toContain("  Unknown: 1 visitor, 0 leads");
     const html = reportHtml(week, "Arcline");
     expect(html).toContain("+267%, from 3");
     expect(html).toMatch(/UX Design<br><span[^>]*>\/services\/ux-design<\/span>/);

@@ -71,11 +71,28 @@ function takeHeadline(insights: Insights): [string, string, string][] {
   ];
 }
 
+/** Issue 37: what became of the period's leads, and the messages that were not leads. */
+function outcomeHeadline(insights: Insights): [string, string, string][] {
+  const of = `of ${number(insights.leads)} lead${insights.leads === 1 ? "" : "s"}`;
+  return [
+    ["Won", number(insights.won), of],
+    ["Lost", number(insights.lost), of],
+    ["In progress", number(insights.inProgress), "open or answered"],
+  ];
+}
+
+/** "Left out: 2 spam, 1 duplicate (not leads: in no figure)." */
+export function leftOutLine(insights: Pick<Insights, "leftOut">): string {
+  const { spam, duplicate } = insights.leftOut;
+  return `Left out: ${number(spam)} spam, ${number(duplicate)} duplicate${duplicate === 1 ? "" : "s"} (closed as not leads: in no figure).`;
+}
+
 const TAKE_NOTE = "Leads taken and not taken are as they stood when this report was made; the time to take counts sales' business hours only.";
 
 /** A row's name as text: a page by its title and its path. */
 const rowName = (row: Row) => (row.title ? `${row.title} (${row.name})` : row.name);
-const rowLine = (row: Row) => `  ${oneLine(rowName(row))}: ${number(row.visitors)} visitor${row.visitors === 1 ? "" : "s"}${row.leads === undefined ? "" : `, ${number(row.leads)} lead${row.leads === 1 ? "" : "s"}`}`;
+const rowOutcomes = (row: Row) => (row.won || row.lost ? ` (${number(row.won)} won, ${number(row.lost)} lost)` : "");
+const rowLine = (row: Row) => `  ${oneLine(rowName(row))}: ${number(row.visitors)} visitor${row.visitors === 1 ? "" : "s"}, ${number(row.leads)} lead${row.leads === 1 ? "" : "s"}${rowOutcomes(row)}`;
 
 export function reportSubject(insights: Insights, siteName: string): string {
   return `${siteName} weekly insights, ${insights.from} to ${insights.to}: ${number(insights.visitors)} visitors, ${number(insights.leads)} leads`;
@@ -86,6 +103,7 @@ export function reportText(insights: Insights, siteName: string): string {
   for (const [label, value, delta] of headline(insights)) lines.push(`${label}: ${value} (${delta})`);
   const median = insights.medianMinutesToTake;
   lines.push(`Leads taken: ${number(insights.leadsTaken)}`, `Median time to take: ${median === null ? "-" : `${formatMinutes(median)} (business hours)`}`, `Leads not taken: ${number(insights.leadsNotTaken)}`);
+  lines.push(`Won: ${number(insights.won)}, lost: ${number(insights.lost)}, in progress: ${number(insights.inProgress)}`, leftOutLine(insights));
   const converting = insights.campaigns.filter((row) => (row.leads ?? 0) > 0);
   lines.push("", "Campaigns that brought leads:", ...(converting.length ? converting.map(rowLine) : ["  none this week"]));
   for (const { key, title } of tables) {
@@ -108,7 +126,7 @@ const numberCell = `${cell};text-align:right;white-space:nowrap;width:1%`;
 
 function htmlTable(title: string, rows: Row[]): string {
   const max = Math.max(1, ...rows.map((row) => row.visitors));
-  const withLeads = rows.some((row) => row.leads !== undefined);
+  const withLeads = true;
   const body = rows.length
     ? rows
         .map((row) => {
@@ -118,12 +136,12 @@ function htmlTable(title: string, rows: Row[]): string {
             : escapeHtml(row.name);
           // The visitors' share: a line as wide as its share of the cell (a background, no image), under the name.
           const bar = `<div style="height:4px;line-height:4px;font-size:0;margin-top:4px;width:${width}%;background:#2563eb">&nbsp;</div>`;
-          return `<tr><td style="${nameCell}">${name}${bar}</td><td style="${numberCell}">${number(row.visitors)}</td>${withLeads ? `<td style="${numberCell}">${number(row.leads ?? 0)}</td>` : ""}</tr>`;
+          return `<tr><td style="${nameCell}">${name}${bar}</td><td style="${numberCell}">${number(row.visitors)}</td>${withLeads ? `<td style="${numberCell}">${number(row.leads)}</td><td style="${numberCell}">${number(row.won)}</td>` : ""}</tr>`;
         })
         .join("")
-    : `<tr><td style="${cell}" colspan="3">none</td></tr>`;
+    : `<tr><td style="${cell}" colspan="4">none</td></tr>`;
   return `<h2 style="${font};font-size:16px;font-weight:bold;color:#111827;margin:24px 0 8px">${escapeHtml(title)}</h2>
-<table role="presentation" width="100%" cellpadding="0" cellspacing="0" border="0" style="width:100%;border-collapse:collapse"><tr><th align="left" style="${cell}">Name</th><th align="right" style="${numberCell}">Visitors</th>${withLeads ? `<th align="right" style="${numberCell}">Leads</th>` : ""}</tr>${body}</table>`;
+<table role="presentation" width="100%" cellpadding="0" cellspacing="0" border="0" style="width:100%;border-collapse:collapse"><tr><th align="left" style="${cell}">Name</th><th align="right" style="${numberCell}">Visitors</th>${withLeads ? `<th align="right" style="${numberCell}">Leads</th><th align="right" style="${numberCell}">Won</th>` : ""}</tr>${body}</table>`;
 }
 
 /** Headline figures as blocks that sit side by side where there is room and wrap on a phone. */
@@ -144,6 +162,8 @@ export function reportHtml(insights: Insights, siteName: string): string {
 <h1 style="${font};font-size:20px;font-weight:bold;color:#111827;margin:0 0 4px">${escapeHtml(siteName)}: visits and leads</h1>
 <p style="${font};font-size:14px;color:#4b5563;margin:0 0 16px">${escapeHtml(insights.from)} to ${escapeHtml(insights.to)}, against ${escapeHtml(insights.previous.from)} to ${escapeHtml(insights.previous.to)}</p>
 <div>${figureBlocks(headline(insights))}</div>
+<div>${figureBlocks(outcomeHeadline(insights))}</div>
+<p style="${font};font-size:14px;color:#4b5563;margin:8px 0 0">${escapeHtml(leftOutLine(insights))}</p>
 <div>${figureBlocks(takeHeadline(insights))}</div>
 ${htmlTable("Campaigns that brought leads", converting)}
 ${tables.map(({ key, title }) => htmlTable(title, shownRows(key, insights[key]))).join("\n")}

@@ -1,10 +1,11 @@
 import { randomUUID } from "node:crypto";
-import type { Client, InStatement } from "@libsql/client";
+import type { Client, InArgs, InStatement } from "@libsql/client";
 import type pg from "pg";
 import type { Store } from "../db/store";
 import { withPoolClient } from "../db/postgres-client";
 import { PostgresStore } from "../db/postgres-store";
 import { SqliteStore } from "../db/sqlite-store";
+import { DailyCounts } from "./daily";
 import type { VisitWriter } from "./sqlite-visit-writer";
 
 /*
@@ -62,6 +63,8 @@ export interface InsightsStorage {
   claimReports(now: Date, leaseMs: number, week?: string): Promise<ReportClaim[]>;
   markReportSent(claim: ReportClaim, at: Date): Promise<void>;
   markReportFailed(claim: ReportClaim, error: string, retryAt: Date | null): Promise<void>;
+  /** Counts by company day, raw or from the daily aggregates, the rollup, and the leads the figures need (daily.ts). */
+  readonly daily: DailyCounts;
 }
 
 /** Joins a campaign's three utm_* values in its key (U+001F, a control character: never in a cleaned value). */
@@ -111,7 +114,16 @@ class SqliteInsights implements InsightsStorage {
     private readonly clearWal: () => Promise<void> = async () => {
       await this.db.execute("PRAGMA wal_checkpoint(TRUNCATE)");
     },
-  ) {}
+  ) {
+    this.daily = new DailyCounts({
+      query: async (sql, args) => (await this.db.execute({ sql, args: args as InArgs })).rows as unknown as Record<string, unknown>[],
+      transaction: async (statements) => void (await this.db.batch(statements.map(({ sql, args }) => ({ sql, args: args as InArgs })), "write")),
+      instant: "?",
+      yes: "1",
+    });
+  }
+
+  readonly daily: DailyCounts;
 
   async saltFor(day: string, now: Date) {
     const [, row] = await this.db.batch(
@@ -210,8 +222,33 @@ class SqliteInsights implements InsightsStorage {
   }
 }
 
+/** `?` placeholders as PostgreSQL's numbered ones (the statements of daily.ts hold no `?` of their own). */
+const numbered = (sql: string) => {
+  let n = 0;
+  return sql.replace(/\?/g, () => `$${++n}`);
+};
+
 class PostgresInsights implements InsightsStorage {
-  constructor(private readonly pool: pg.Pool) {}
+  constructor(private readonly pool: pg.Pool) {
+    this.daily = new DailyCounts({
+      query: async (sql, args) => (await this.pool.query(numbered(sql), args)).rows as Record<string, unknown>[],
+      transaction: (statements) =>
+        withPoolClient(this.pool, async (client) => {
+          await client.query("BEGIN");
+          try {
+            for (const { sql, args } of statements) await client.query(numbered(sql), args);
+            await client.query("COMMIT");
+          } catch (error) {
+            await client.query("ROLLBACK").catch(() => {});
+            throw error;
+          }
+        }),
+      instant: "?::timestamptz",
+      yes: "true",
+    });
+  }
+
+  readonly daily: DailyCounts;
 
   async saltFor(day: string, now: Date) {
     await this.pool.query("INSERT INTO insights_salts (day, salt, created_at) VALUES ($1, $2, $3) ON CONFLICT DO NOTHING", [day, newSalt(), now]);

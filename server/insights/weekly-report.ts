@@ -67,7 +67,7 @@ export async function sendDueReports({ storage, store, settings, send, log, site
   const sent: string[] = [];
   for (const claim of await storage.claimReports(now, LEASE_MS, week)) {
     try {
-      const insights = await insightsFor(weekPeriod(claim.week, settings.timeZone), { storage, store, timeZone: settings.timeZone, calendar: settings.calendar, site });
+      const insights = await insightsFor(weekPeriod(claim.week, settings.timeZone), { storage, timeZone: settings.timeZone, calendar: settings.calendar, site });
       await send(composeReport(insights, claim.week, settings, claim.previousSend));
       await storage.markReportSent(claim, new Date());
       sent.push(claim.week);

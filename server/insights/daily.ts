@@ -1,0 +1,180 @@
+import { sourceSchema, type VisitSource } from "~/lib/contact-schema";
+import type { CountRow, Dimension } from "./storage";
+
+/*
+ * Counts by company day, the same SQL on both engines: from the raw visit rows (kept 90 days) or from the daily
+ * aggregates the rollup writes (visit_days, migrations SQLite 20 / PostgreSQL 18). A day's visitors are its
+ * distinct visitor keys; a period's are the sum of its days' (a key is made with the day's salt, so the same
+ * person on two days is two keys already: summing days keeps that definition, and aggregates can be added up).
+ */
+
+/** A company day (YYYY-MM-DD in COMPANY_TIME_ZONE) and the instants it runs between. */
+export type Day = { day: string; start: Date; end: Date };
+/** One row of one table, or `total` (name ""): the day's totals. */
+export type DayRow = { day: string; dimension: Dimension | "total"; name: string; visitors: number; pageviews: number };
+/** A filter on one row of one table, applied to every figure. */
+export type Filter = { table: Dimension; name: string };
+/** A period's counts: totals per day (for the chart) and each table's rows, added up over the days. */
+export type Daily = { days: { day: string; visitors: number; pageviews: number }[]; tables: Record<Dimension, CountRow[]> };
+
+export const DIMENSION_NAMES: Dimension[] = ["landingPages", "pages", "sources", "campaigns", "countries", "devices"];
+
+/** What a lead's outcome can be (messages.outcome, migrations SQLite 17 / PostgreSQL 15); null: open. */
+export type Outcome = "answered" | "won" | "lost" | "spam" | "duplicate";
+/** What the figures need of a lead: when it came, where from, whether and when it was taken, what became of it. */
+export type LeadFacts = { createdAt: string; source: VisitSource | null; country: string | null; device: string | null; firstTakenAt: string | null; outcome: Outcome | null };
+
+/** Each engine's way to run a statement (`?` placeholders) and a few statements in one transaction. */
+export type Sql = {
+  query(sql: string, args: unknown[]): Promise<Record<string, unknown>[]>;
+  transaction(statements: { sql: string; args: unknown[] }[]): Promise<void>;
+  /** How a placeholder is read as an instant in a VALUES list ("?" or "?::timestamptz"). */
+  instant: string;
+  /** The engine's true for the entry column. */
+  yes: string;
+};
+
+/** The CAMPAIGN_SEPARATOR (storage.ts), repeated here to keep this module free of the engines' imports. */
+const SEP = "\u001f";
+
+/** How each table groups the raw rows (storage.ts's counts use the same). */
+export const DIMENSIONS: Record<Dimension, { column: string; entryOnly: boolean; where?: string }> = {
+  landingPages: { column: "path", entryOnly: true },
+  pages: { column: "path", entryOnly: false },
+  sources: { column: `COALESCE(source, '${SEP}' || utm_source, referrer, 'Direct')`, entryOnly: true },
+  campaigns: {
+    column: ["LOWER(utm_source)", "utm_medium", "utm_campaign", "utm_term", "utm_content"].map((column) => `COALESCE(${column}, '')`).join(` || '${SEP}' || `),
+    entryOnly: true,
+    where: "(utm_source IS NOT NULL OR utm_medium IS NOT NULL OR utm_campaign IS NOT NULL)",
+  },
+  countries: { column: "COALESCE(country, 'Unknown')", entryOnly: false },
+  devices: { column: "device", entryOnly: false },
+};
+
+const num = (value: unknown) => Number(value ?? 0);
+const iso = (value: unknown) => (value == null ? null : value instanceof Date ? value.toISOString() : new Date(String(value)).toISOString());
+const emptyTables = () => Object.fromEntries(DIMENSION_NAMES.map((name) => [name, [] as CountRow[]])) as Record<Dimension, CountRow[]>;
+const outcomes = new Set<Outcome>(["answered", "won", "lost", "spam", "duplicate"]);
+
+function readSource(value: unknown): VisitSource | null {
+  if (value == null) return null;
+  try {
+    const parsed = sourceSchema.safeParse(JSON.parse(String(value)));
+    return parsed.success ? parsed.data : null;
+  } catch {
+    return null;
+  }
+}
+
+export class DailyCounts {
+  constructor(private readonly sql: Sql) {}
+
+  /** The rows a filter keeps: every page view of the visitors (keys, so of that day) who match it in the period. */
+  private filterClause(filter: Filter | undefined, from: Date, to: Date): { where: string; args: unknown[] } {
+    if (!filter) return { where: "", args: [] };
+    const { column, entryOnly, where } = DIMENSIONS[filter.table];
+    const conditions = ["at >= ?", "at < ?", `${column} = ?`, entryOnly ? `entry = ${this.sql.yes}` : "", where ?? ""].filter(Boolean).join(" AND ");
+    return { where: ` AND v.visitor IN (SELECT visitor FROM visits WHERE ${conditions})`, args: [from.toISOString(), to.toISOString(), filter.name] };
+  }
+
+  /** Counts of the raw rows of `days` (any days, in any order), with a filter on one row of one table. */
+  async raw(days: Day[], filter?: Filter): Promise<Daily> {
+    if (days.length === 0) return { days: [], tables: emptyTables() };
+    // The days as a list the visits join by range: each day's rows are found through the index on `at`.
+    const list = `WITH days(day, s, e) AS (VALUES ${days.map(() => `(?, ${this.sql.instant}, ${this.sql.instant})`).join(", ")})`;
+    const listArgs = days.flatMap((d) => [d.day, d.start.toISOString(), d.end.toISOString()]);
+    const from = new Date(Math.min(...days.map((d) => d.start.getTime())));
+    const to = new Date(Math.max(...days.map((d) => d.end.getTime())));
+    const filtered = this.filterClause(filter, from, to);
+    const join = `FROM days d CROSS JOIN visits v WHERE v.at >= d.s AND v.at < d.e${filtered.where}`;
+    const totals = this.sql.query(`${list} SELECT d.day AS day, COUNT(DISTINCT v.visitor) AS visitors, COUNT(*) AS pageviews ${join} GROUP BY d.day`, [...listArgs, ...filtered.args]);
+    const tables = DIMENSION_NAMES.map((name) => {
+      const { column, entryOnly, where } = DIMENSIONS[name];
+      const extra = [entryOnly ? `v.entry = ${this.sql.yes}` : "", where ?? ""].filter(Boolean).map((condition) => ` AND ${condition}`).join("");
+      return this.sql.query(
+        `${list} SELECT name, SUM(visitors) AS visitors, SUM(pageviews) AS pageviews FROM (
+           SELECT d.day AS day, ${column} AS name, COUNT(DISTINCT v.visitor) AS visitors, COUNT(*) AS pageviews ${join}${extra} GROUP BY d.day, ${column}
+         ) t GROUP BY name`,
+        [...listArgs, ...filtered.args],
+      );
+    });
+    const [dayRows, ...tableRows] = await Promise.all([totals, ...tables]);
+    return {
+      days: dayRows!.map((row) => ({ day: String(row.day), visitors: num(row.visitors), pageviews: num(row.pageviews) })),
+      tables: Object.fromEntries(DIMENSION_NAMES.map((name, i) => [name, tableRows[i]!.map((row) => ({ name: String(row.name), visitors: num(row.visitors), pageviews: num(row.pageviews) }))])) as Record<Dimension, CountRow[]>,
+    };
+  }
+
+  /**
+   * Counts of the aggregates of the days from `fromDay` to `toDay`. With a filter, only its own table has it
+   * (aggregates keep one dimension at a time): the totals are that row's, and the other tables are empty.
+   */
+  async aggregated(fromDay: string, toDay: string, filter?: Filter): Promise<Daily> {
+    if (fromDay > toDay) return { days: [], tables: emptyTables() };
+    if (filter) {
+      const rows = await this.sql.query("SELECT day, visitors, pageviews FROM visit_days WHERE day >= ? AND day <= ? AND dimension = ? AND name = ?", [fromDay, toDay, filter.table, filter.name]);
+      const days = rows.map((row) => ({ day: String(row.day), visitors: num(row.visitors), pageviews: num(row.pageviews) }));
+      const tables = emptyTables();
+      if (days.length > 0) tables[filter.table] = [{ name: filter.name, visitors: days.reduce((sum, d) => sum + d.visitors, 0), pageviews: days.reduce((sum, d) => sum + d.pageviews, 0) }];
+      return { days, tables };
+    }
+    const [dayRows, tableRows] = await Promise.all([
+      this.sql.query("SELECT day, visitors, pageviews FROM visit_days WHERE day >= ? AND day <= ? AND dimension = 'total'", [fromDay, toDay]),
+      this.sql.query("SELECT dimension, name, SUM(visitors) AS visitors, SUM(pageviews) AS pageviews FROM visit_days WHERE day >= ? AND day <= ? AND dimension <> 'total' GROUP BY dimension, name", [fromDay, toDay]),
+    ]);
+    const tables = emptyTables();
+    for (const row of tableRows) tables[String(row.dimension) as Dimension]?.push({ name: String(row.name), visitors: num(row.visitors), pageviews: num(row.pageviews) });
+    return { days: dayRows.map((row) => ({ day: String(row.day), visitors: num(row.visitors), pageviews: num(row.pageviews) })), tables };
+  }
+
+  /** The days from `fromDay` to `toDay` that have been rolled up. */
+  async rolledDays(fromDay: string, toDay: string): Promise<Set<string>> {
+    const rows = await this.sql.query("SELECT day FROM visit_rollups WHERE day >= ? AND day <= ?", [fromDay, toDay]);
+    return new Set(rows.map((row) => String(row.day)));
+  }
+
+  /**
+   * Writes a day's aggregates from its raw rows, and marks it rolled up, in one transaction. Idempotent: an upsert
+   * of the same counts, so two instances rolling the same day write the same rows (the second waits for the first).
+   */
+  async rollUp(day: Day, now: Date): Promise<void> {
+    const counts = await this.raw([day]);
+    const rows: DayRow[] = [
+      ...counts.days.map((d) => ({ day: day.day, dimension: "total" as const, name: "", visitors: d.visitors, pageviews: d.pageviews })),
+      ...DIMENSION_NAMES.flatMap((dimension) => counts.tables[dimension].map((row) => ({ day: day.day, dimension, ...row }))),
+    ];
+    const statements: { sql: string; args: unknown[] }[] = [];
+    for (let i = 0; i < rows.length; i += 200) {
+      const chunk = rows.slice(i, i + 200);
+      statements.push({
+        sql: `INSERT INTO visit_days (day, dimension, name, visitors, pageviews) VALUES ${chunk.map(() => "(?, ?, ?, ?, ?)").join(", ")}
+              ON CONFLICT (day, dimension, name) DO UPDATE SET visitors = excluded.visitors, pageviews = excluded.pageviews`,
+        args: chunk.flatMap((row) => [row.day, row.dimension, row.name, row.visitors, row.pageviews]),
+      });
+    }
+    statements.push({ sql: `INSERT INTO visit_rollups (day, rolled_at) VALUES (?, ${this.sql.instant}) ON CONFLICT (day) DO NOTHING`, args: [day.day, now.toISOString()] });
+    await this.sql.transaction(statements);
+  }
+
+  /** Deletes the aggregates of the days before `day` (INSIGHTS_RETENTION_DAYS). */
+  async deleteAggregatesBefore(day: string): Promise<number> {
+    await this.sql.transaction([
+      { sql: "DELETE FROM visit_days WHERE day < ?", args: [day] },
+      { sql: "DELETE FROM visit_rollups WHERE day < ?", args: [day] },
+    ]);
+    return 0;
+  }
+
+  /** The leads that arrived in [from, to), with what the figures need of them. */
+  async leads(from: Date, to: Date): Promise<LeadFacts[]> {
+    const rows = await this.sql.query("SELECT created_at, source, country, device, first_taken_at, outcome FROM messages WHERE created_at >= ? AND created_at < ? ORDER BY created_at", [from.toISOString(), to.toISOString()]);
+    return rows.map((row) => ({
+      createdAt: iso(row.created_at) ?? "",
+      source: readSource(row.source),
+      country: row.country == null ? null : String(row.country),
+      device: row.device == null ? null : String(row.device),
+      firstTakenAt: iso(row.first_taken_at),
+      outcome: outcomes.has(row.outcome as Outcome) ? (row.outcome as Outcome) : null,
+    }));
+  }
+}
