@@ -323,7 +323,7 @@ describe.each(Object.keys(engines) as (keyof typeof engines)[])("insights on %s"
   });
 
   it("keeps campaigns apart whose values joined with \" / \" would read the same", async () => {
-    const { store, storage } = await open();
+    const { storage } = await open();
     await storage.insertVisits([visit({ visitor: "d", utmSource: "a / b", utmMedium: "c" }), visit({ visitor: "e", utmSource: "a", utmMedium: "b / c" })]);
     const insights = await insightsFor(period("2026-11-16", "2026-11-22", "UTC"), { storage, timeZone: "UTC", calendar });
     expect(insights.campaigns.map(({ name, visitors }) => ({ name, visitors }))).toEqual([

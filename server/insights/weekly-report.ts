@@ -63,7 +63,7 @@ export async function writeReportPreview(mail: SendMailOptions, file: string): P
 type Deps = { storage: InsightsStorage; store: Pick<Store, "listLeads">; settings: ReportSettings; send: (mail: SendMailOptions) => Promise<void>; log: Logger; site?: SitePages };
 
 /** Sends the pending reports that are due (or only `week`'s). Resolves to the weeks sent. */
-export async function sendDueReports({ storage, store, settings, send, log, site }: Deps, now: Date, week?: string): Promise<string[]> {
+export async function sendDueReports({ storage, settings, send, log, site }: Deps, now: Date, week?: string): Promise<string[]> {
   const sent: string[] = [];
   for (const claim of await storage.claimReports(now, LEASE_MS, week)) {
     try {
