@@ -82,7 +82,7 @@ describe.each(Object.keys(engines) as (keyof typeof engines)[])("the dashboard's
     await lead("spam");
     await lead("duplicate");
     await lead("spam", { createdAt: "2026-11-24T11:00:00.000Z" }); // the period before
-    expect(await store.takeLead(openLead, { takenBy: "Ada", takenAt: "2026-11-25T11:30:00.000Z" })).toBe(true);
+    expect(await store.takeLead(openLead, { takenBy: "Ada", takenAt: "2026-11-25T11:30:00.000Z", takeover: false })).toBe(true);
 
     const insights = await insightsFor(period("2026-11-25", "2026-11-25", zone), { storage, timeZone: zone, calendar, now });
     expect(insights).toMatchObject({ visitors: 2, pageviews: 3, leads: 4, conversionRate: 2, won: 1, lost: 1, inProgress: 2, leftOut: { spam: 1, duplicate: 1 }, leadsTaken: 1, leadsNotTaken: 3 });
