@@ -6,7 +6,12 @@
 //   2. the contact API's p50/p99 answer time for leads posted at --lead-rate per second, alone and then while
 //      page views arrive at --count-rate per second, side by side.
 //
-//   node bench/insights.mjs [--seconds 5] [--concurrency 32] [--count-rate 1000] [--lead-rate 20] [--engine sqlite|postgres|both]
+//   3. the dashboard (issue 37): a year of visits at 100,000 a month (about 1.2 million visits, 4 million page
+//      views) built day by day with the hourly sweep (rollup, 90 days of raw rows), then each period of the
+//      dashboard's picker and a few filters timed (--rounds each): p50/p95 per request and the p95 of them all,
+//      and the disk the year takes (bench/insights-dashboard.ts).
+//
+//   node bench/insights.mjs [--part counts|dashboard|both] [--seconds 5] [--concurrency 32] [--count-rate 1000] [--lead-rate 20] [--rounds 20] [--engine sqlite|postgres|both]
 //
 // A report, not a test: it prints figures and exits 0. The machine's load is printed too: figures taken while
 // other work runs are lower than on a quiet machine.
@@ -29,6 +34,9 @@ const { values } = parseArgs({
     "count-rate": { type: "string", default: "1000" },
     "lead-rate": { type: "string", default: "20" },
     engine: { type: "string", default: "both" },
+    part: { type: "string", default: "both" },
+    rounds: { type: "string", default: "20" },
+    "visits-per-month": { type: "string", default: "100000" },
   },
 });
 const SECONDS = Number(values.seconds);
@@ -36,6 +44,7 @@ const CONCURRENCY = Number(values.concurrency);
 const COUNT_RATE = Number(values["count-rate"]);
 const LEAD_RATE = Number(values["lead-rate"]);
 const engines = values.engine === "both" ? ["sqlite", "postgres"] : [values.engine];
+const parts = values.part === "both" ? ["counts", "dashboard"] : [values.part];
 
 const AGENT = "Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/140.0.0.0 Safari/537.36";
 // Keep-alive connections, as browsers reuse theirs.
@@ -189,6 +198,29 @@ async function storedVisits(databaseUrl) {
   return n;
 }
 
+/** The dashboard's year and timings on each engine (bench/insights-dashboard.ts, bundled here with esbuild). */
+async function dashboard(postgres) {
+  const { build } = await import("esbuild");
+  const outfile = "build/bench/insights-dashboard.mjs";
+  await build({ entryPoints: ["bench/insights-dashboard.ts"], outfile, bundle: true, platform: "node", target: "node20", format: "esm", packages: "external", alias: { "~": "./app" }, logLevel: "warning" });
+  const { benchDashboard } = await import(new URL(`../${outfile}`, import.meta.url).href);
+  console.log(`\nDashboard: a year at ${Number(values["visits-per-month"]).toLocaleString("en-US")} visits a month, each request ${values.rounds} times (after 2 warm-up rounds)`);
+  for (const engine of engines) {
+    const dir = mkdtempSync(join(tmpdir(), "bench-dashboard-"));
+    const file = join(dir, "bench.db");
+    const databaseUrl = engine === "postgres" ? postgres.createDatabase(`dash_${Date.now().toString(36)}`) : `file:${file}`;
+    console.log(`\n${engine}:`);
+    try {
+      const { timed } = await benchDashboard(databaseUrl, { rounds: Number(values.rounds), perMonth: Number(values["visits-per-month"]), file: engine === "sqlite" ? file : undefined });
+      for (const { name, times } of timed) console.log(`  ${name.padEnd(28)} p50 ${ms(percentile(times, 50)).padStart(9)}  p95 ${ms(percentile(times, 95)).padStart(9)}`);
+      const all = timed.flatMap(({ times }) => times);
+      console.log(`  every request (${all.length}):${" ".repeat(9)} p50 ${ms(percentile(all, 50)).padStart(9)}  p95 ${ms(percentile(all, 95)).padStart(9)}  max ${ms(Math.max(...all))}`);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  }
+}
+
 if (!isMainThread) {
   await countsWorker(workerData);
 } else {
@@ -197,7 +229,7 @@ if (!isMainThread) {
   console.log(`Machine: ${cpus().length} cores, load average ${loadavg().map((value) => value.toFixed(2)).join(" ")} (1, 5, 15 min) at the start; Node ${process.version}`);
   console.log(`Counts: ${CONCURRENCY} clients for ${SECONDS} s; contact API: ${LEAD_RATE} leads/s for ${SECONDS} s, alone and with ${COUNT_RATE} counts/s`);
   try {
-    for (const engine of engines) {
+    for (const engine of parts.includes("counts") ? engines : []) {
       const dir = mkdtempSync(join(tmpdir(), "bench-insights-"));
       const databaseUrl = engine === "postgres" ? postgres.createDatabase(`bench_${Date.now().toString(36)}`) : `file:${join(dir, "bench.db")}`;
       const server = await startServer({
@@ -234,6 +266,7 @@ if (!isMainThread) {
         rmSync(dir, { recursive: true, force: true });
       }
     }
+    if (parts.includes("dashboard")) await dashboard(postgres);
   } finally {
     await siteverify.close();
     postgres?.destroy();

@@ -8,16 +8,25 @@ export type Period = { from: string; to: string; start: Date; end: Date };
 const DAY_MS = 24 * 3600_000;
 const isoDay = /^\d{4}-\d{2}-\d{2}$/;
 
+// Formatters by zone: making one costs far more than using it, and the dashboard asks for hundreds of days.
+const dateFormats = new Map<string, Intl.DateTimeFormat>();
+const offsetFormats = new Map<string, Intl.DateTimeFormat>();
+const cached = (cache: Map<string, Intl.DateTimeFormat>, timeZone: string, make: () => Intl.DateTimeFormat) => {
+  let format = cache.get(timeZone);
+  if (!format) cache.set(timeZone, (format = make()));
+  return format;
+};
+
 /** The local calendar date (YYYY-MM-DD) of an instant in a zone. */
 export function localDate(at: Date, timeZone: string): string {
-  const parts = new Intl.DateTimeFormat("en-CA", { timeZone, year: "numeric", month: "2-digit", day: "2-digit" }).formatToParts(at);
+  const parts = cached(dateFormats, timeZone, () => new Intl.DateTimeFormat("en-CA", { timeZone, year: "numeric", month: "2-digit", day: "2-digit" })).formatToParts(at);
   const get = (type: string) => parts.find((part) => part.type === type)?.value ?? "";
   return `${get("year")}-${get("month")}-${get("day")}`;
 }
 
 /** The zone's offset from UTC at an instant, in ms. */
 function offsetMs(at: Date, timeZone: string): number {
-  const parts = new Intl.DateTimeFormat("en-US", { timeZone, hourCycle: "h23", year: "numeric", month: "numeric", day: "numeric", hour: "numeric", minute: "numeric", second: "numeric" }).formatToParts(at);
+  const parts = cached(offsetFormats, timeZone, () => new Intl.DateTimeFormat("en-US", { timeZone, hourCycle: "h23", year: "numeric", month: "numeric", day: "numeric", hour: "numeric", minute: "numeric", second: "numeric" })).formatToParts(at);
   const get = (type: string) => Number(parts.find((part) => part.type === type)?.value ?? 0);
   return Date.UTC(get("year"), get("month") - 1, get("day"), get("hour"), get("minute"), get("second")) - Math.floor(at.getTime() / 1000) * 1000;
 }

@@ -147,11 +147,18 @@ function table(dimension: Dimension, stored: CountRow[], leads: LeadFacts[], sit
   const keysOf = leadKeys(site)[dimension];
   const counts = dimension === "sources" ? namedSources(stored) : stored;
   const leadsBy = new Map<string, LeadFacts[]>();
-  for (const lead of leads) for (const key of keysOf(lead)) leadsBy.set(key, [...(leadsBy.get(key) ?? []), lead]);
+  for (const lead of leads) {
+    for (const key of keysOf(lead)) {
+      const list = leadsBy.get(key);
+      if (list) list.push(lead);
+      else leadsBy.set(key, [lead]);
+    }
+  }
   const rows = counts.map(({ name, visitors, pageviews }) => ({ name, visitors, ...(withPageviews.has(dimension) ? { pageviews } : {}) }));
   // A lead whose landing page, source or campaign had no counted visit (counting was off, or the visitor opted out) still shows.
+  const named = new Set(rows.map((row) => row.name));
   for (const name of leadsBy.keys()) {
-    if (!rows.some((row) => row.name === name)) rows.push({ name, visitors: 0, ...(withPageviews.has(dimension) ? { pageviews: 0 } : {}) });
+    if (!named.has(name)) rows.push({ name, visitors: 0, ...(withPageviews.has(dimension) ? { pageviews: 0 } : {}) });
   }
   const titled = dimension === "pages" || dimension === "landingPages";
   return rows
@@ -196,9 +203,11 @@ function merge(a: Daily, b: Daily): Daily {
  * from the raw rows. With a filter, the days of the last RAW_DAYS come from the raw rows (a filter on one table
  * applies to every other), older ones from the filtered table's own aggregates.
  */
-async function countsOf(p: Period, storage: InsightsStorage, timeZone: string, filter: Filter | undefined, now: Date): Promise<{ counts: Daily; fullFrom: string | null }> {
+async function countsOf(p: Period, storage: InsightsStorage, timeZone: string, filter: Filter | undefined, now: Date, firstRaw: Promise<Date | null>): Promise<{ counts: Daily; fullFrom: string | null }> {
   const rawFrom = addDays(localDate(now, timeZone), -(RAW_DAYS - 1));
-  const rolled = await storage.daily.rolledDays(p.from, p.to);
+  const [rolled, first] = await Promise.all([storage.daily.rolledDays(p.from, p.to), firstRaw]);
+  // Days before the oldest raw row have none: not asked for (a year before counting began costs nothing).
+  const firstDay = first ? localDate(first, timeZone) : undefined;
   const days = daysOf(p, timeZone);
   const aggregatedDay = (day: string) => rolled.has(day) && (!filter || day < rawFrom);
   const lastAggregated = filter && p.to >= rawFrom ? addDays(rawFrom, -1) : p.to;
@@ -206,7 +215,7 @@ async function countsOf(p: Period, storage: InsightsStorage, timeZone: string, f
     // Only rolled-up days have aggregates: the range holds exactly those of them that are read from there.
     rolled.size > 0 ? storage.daily.aggregated(p.from, lastAggregated, filter) : Promise.resolve(undefined),
     storage.daily.raw(
-      days.filter((d) => !aggregatedDay(d.day)),
+      days.filter((d) => !aggregatedDay(d.day) && firstDay !== undefined && d.day >= firstDay),
       filter,
     ),
   ]);
@@ -214,8 +223,8 @@ async function countsOf(p: Period, storage: InsightsStorage, timeZone: string, f
   return { counts: aggregated ? merge(aggregated, raw) : raw, fullFrom: limited.length > 0 ? addDays(limited[limited.length - 1]!.day, 1) : null };
 }
 
-function leadMatches(lead: LeadFacts, filter: Filter | undefined, site: SitePages | undefined): boolean {
-  return !filter || leadKeys(site)[filter.table](lead).includes(filter.name);
+function leadMatches(keys: ReturnType<typeof leadKeys>, lead: LeadFacts, filter: Filter | undefined): boolean {
+  return !filter || keys[filter.table](lead).includes(filter.name);
 }
 
 function headline(counts: Daily, all: LeadFacts[], calendar: Calendar): Headline {
@@ -259,12 +268,14 @@ export async function insightsFor(
   { storage, timeZone, calendar, site, filter, now = new Date() }: { storage: InsightsStorage; timeZone: string; calendar: Calendar; site?: SitePages; filter?: Filter; now?: Date },
 ): Promise<Insights> {
   const previous = previousPeriod(current, timeZone);
+  const firstRaw = storage.firstVisitAt();
   const [{ counts, fullFrom }, { counts: before }, allLeads] = await Promise.all([
-    countsOf(current, storage, timeZone, filter, now),
-    countsOf(previous, storage, timeZone, filter, now),
+    countsOf(current, storage, timeZone, filter, now, firstRaw),
+    countsOf(previous, storage, timeZone, filter, now, firstRaw),
     storage.daily.leads(previous.start, current.end),
   ]);
-  const matching = allLeads.filter((lead) => leadMatches(lead, filter, site));
+  const keys = leadKeys(site);
+  const matching = allLeads.filter((lead) => leadMatches(keys, lead, filter));
   const inCurrent = matching.filter((lead) => inPeriod(lead, current));
   const inPrevious = matching.filter((lead) => inPeriod(lead, previous));
   const leads = inCurrent.filter(isReal);

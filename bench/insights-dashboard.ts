@@ -1,0 +1,198 @@
+/*
+ * The dashboard's part of `npm run bench:insights` (bundled by bench/insights.mjs with esbuild, run in-process):
+ * builds a year of visits at VISITS_PER_MONTH on one store, day by day as a live server would (each day's visits
+ * written in batches, then the hourly sweep: the ended day rolled up, raw rows older than 90 days deleted), then
+ * times the dashboard's query for each period of the picker and a few filters, and measures the disk it takes.
+ */
+import { openStore } from "../server/db";
+import { SqliteStore } from "../server/db/sqlite-store";
+import { PostgresStore } from "../server/db/postgres-store";
+import type { Store } from "../server/db/store";
+import { parseSalesHours } from "../server/leads/business-hours";
+import type { Filter } from "../server/insights/daily";
+import { addDays, localDate, period, startOfDay } from "../server/insights/period";
+import { insightsFor } from "../server/insights/query";
+import { sweepCounts } from "../server/insights/rollup";
+import { insightsStorage, type Visit } from "../server/insights/storage";
+
+export const VISITS_PER_MONTH = 100_000;
+const zone = "Europe/Berlin";
+const calendar = { hours: parseSalesHours("Mon-Fri 09:00-18:00"), timeZone: zone, holidays: new Set<string>() };
+
+/** A small deterministic generator: the same year every run. */
+function random(seed: number) {
+  let state = seed >>> 0;
+  return () => {
+    state = (state * 1664525 + 1013904223) >>> 0;
+    return state / 2 ** 32;
+  };
+}
+const pick = <T>(rand: () => number, list: readonly (readonly [T, number])[]): T => {
+  const total = list.reduce((sum, [, weight]) => sum + weight, 0);
+  let at = rand() * total;
+  for (const [value, weight] of list) if ((at -= weight) < 0) return value;
+  return list[list.length - 1]![0];
+};
+
+const sources = [
+  ["Google", 35, "https://www.google.com", null],
+  ["Direct", 30, null, null],
+  ["LinkedIn", 8, "https://www.linkedin.com", "linkedin"],
+  ["newsletter", 6, null, "newsletter"],
+  ["Bing", 4, "https://www.bing.com", null],
+  ["partner.example", 3, "https://partner.example", null],
+  ["ChatGPT", 3, "https://chatgpt.com", null],
+  ["X", 2, "https://x.com", null],
+  ["DuckDuckGo", 2, "https://duckduckgo.com", null],
+  ["Facebook", 2, "https://www.facebook.com", "facebook"],
+  ["GitHub", 1, "https://github.com", null],
+  ["blog.example", 1, "https://blog.example", null],
+  ["news.example", 1, "https://news.example", null],
+  ["Reddit", 1, "https://www.reddit.com", null],
+  ["YouTube", 1, "https://www.youtube.com", null],
+] as const;
+const sourceWeights = sources.map(([, weight], i) => [i, weight] as const);
+const paths = ["/", "/services", "/services/cloud-migration", "/services/ux-design", "/services/data-platforms", "/services/security", "/work", "/about", "/contact", "/careers", "/insights"].concat(
+  Array.from({ length: 30 }, (_, i) => `/resources/article-${i + 1}`),
+);
+const pageWeights = paths.map((path, i) => [path, i < 11 ? 20 - i : 2] as const);
+const countries = ["DE", "GB", "FR", "US", "NL", "AT", "CH", "ES", "IT", "PL", "SE", "BE", "DK", "IE", "PT", "CZ", "FI", "NO", "CA", "AU"].map((code, i) => [code, 40 - i * 2] as const);
+const devices = [["desktop", 55], ["phone", 40], ["tablet", 5]] as const;
+const campaigns = Array.from({ length: 40 }, (_, i) => [`campaign-${i + 1}`, 40 - i] as const);
+
+/** One day's visits: VISITS_PER_MONTH / 30 visits of 1 to 6 pages (about 3.3 on average), each a visitor of its own. */
+function dayVisits(day: string, rand: () => number, perMonth: number): Visit[] {
+  const start = startOfDay(day, zone).getTime();
+  const rows: Visit[] = [];
+  const count = Math.round(perMonth / 30.4);
+  for (let i = 0; i < count; i++) {
+    const at = start + Math.floor(rand() * 86_000_000);
+    const [name, , referrer, utm] = sources[pick(rand, sourceWeights)]!;
+    const tagged = utm !== null || (name === "Google" && rand() < 0.3);
+    const utmSource = tagged ? (utm ?? "google") : null;
+    const country = pick(rand, countries);
+    const device = pick(rand, devices);
+    const visitor = `${day}-${i}`;
+    const pages = 1 + Math.floor(rand() * rand() * 6) + (rand() < 0.5 ? 1 : 0);
+    for (let p = 0; p < pages; p++) {
+      const entry = p === 0;
+      rows.push({
+        at: new Date(at + p * 40_000),
+        visitor,
+        path: pick(rand, pageWeights),
+        entry,
+        referrer: entry ? referrer : null,
+        source: entry ? name : null,
+        utmSource: entry ? utmSource : null,
+        utmMedium: entry && tagged ? (utm === "newsletter" ? "email" : "cpc") : null,
+        utmCampaign: entry && tagged ? pick(rand, campaigns) : null,
+        utmTerm: null,
+        utmContent: null,
+        country,
+        device,
+      });
+    }
+  }
+  return rows;
+}
+
+async function diskBytes(store: Store, file: string | undefined): Promise<number> {
+  if (store instanceof SqliteStore && file) {
+    await store.db.execute("PRAGMA wal_checkpoint(TRUNCATE)");
+    const { statSync, existsSync } = await import("node:fs");
+    return statSync(file).size + (existsSync(`${file}-wal`) ? statSync(`${file}-wal`).size : 0);
+  }
+  if (store instanceof PostgresStore) {
+    const { rows } = await store.pool.query<{ bytes: string }>(
+      "SELECT SUM(pg_total_relation_size(c.oid))::bigint AS bytes FROM pg_class c WHERE c.relname IN ('visits', 'visit_days', 'visit_rollups', 'messages') AND c.relkind = 'r'",
+    );
+    return Number(rows[0]!.bytes);
+  }
+  return NaN;
+}
+
+export type Timed = { name: string; times: number[] };
+
+/** Builds the year on the store at `url`, then times each request `rounds` times. */
+export async function benchDashboard(url: string, { rounds = 20, file, perMonth = VISITS_PER_MONTH, log = console.log }: { rounds?: number; file?: string; perMonth?: number; log?: (line: string) => void } = {}) {
+  const store = await openStore(url);
+  const storage = insightsStorage(store);
+  const rand = random(37);
+  const now = new Date();
+  const today = localDate(now, zone);
+  const first = addDays(today, -364);
+  const built = performance.now();
+  let rows = 0;
+  let leads = 0;
+  try {
+    for (let day = first; day <= today; day = addDays(day, 1)) {
+      const visits = dayVisits(day, rand, perMonth).filter((visit) => visit.at < now);
+      for (let i = 0; i < visits.length; i += 5000) await storage.insertVisits(visits.slice(i, i + 5000));
+      rows += visits.length;
+      // About 20 leads a day, a fifth from Google's campaign; outcomes of all kinds.
+      for (let i = 0; i < 20; i++) {
+        const createdAt = new Date(startOfDay(day, zone).getTime() + Math.floor(rand() * 86_000_000));
+        if (createdAt > now) continue;
+        const google = rand() < 0.4;
+        const { id } = await store.insertLead(
+          {
+            firstName: "Bench",
+            lastName: `Lead ${leads}`,
+            email: `lead${leads}@example.com`,
+            company: "",
+            message: "Hello",
+            createdAt: createdAt.toISOString(),
+            country: pick(rand, countries),
+            device: pick(rand, devices),
+            verification: "verified",
+            verificationNote: null,
+            source: google ? { landingPage: "/services", referrer: "https://www.google.com", utm: { source: "google", medium: "cpc", campaign: "campaign-1" }, pages: ["/services", "/contact"] } : { landingPage: "/", pages: ["/", "/contact"] },
+          },
+          [],
+        );
+        const outcome = pick(rand, [["won", 2], ["lost", 3], ["answered", 3], ["spam", 1], ["duplicate", 1], [null, 4]] as const);
+        if (outcome) await setOutcome(store, id, outcome);
+        leads += 1;
+      }
+      // The hourly sweep of the next day, 01:00: that day rolled up, raw rows past 90 days gone.
+      if (day < today) await sweepCounts(storage, { timeZone: zone, now: new Date(startOfDay(addDays(day, 1), zone).getTime() + 3600_000), retentionDays: 395 });
+    }
+    const buildSeconds = (performance.now() - built) / 1000;
+    const disk = await diskBytes(store, file);
+    log(`  built a year: ${rows.toLocaleString("en-US")} page views (${leads.toLocaleString("en-US")} leads) in ${buildSeconds.toFixed(0)} s; on disk after it: ${(disk / 1e6).toFixed(1)} MB (visits kept 90 days, daily aggregates 365 days, leads)`);
+
+    const month = today.slice(0, 7);
+    const lastMonthEnd = addDays(`${month}-01`, -1);
+    const google: Filter = { table: "sources", name: "Google" };
+    const requests: { name: string; from: string; to: string; filter?: Filter }[] = [
+      { name: "Today", from: today, to: today },
+      { name: "7 days", from: addDays(today, -6), to: today },
+      { name: "30 days", from: addDays(today, -29), to: today },
+      { name: "This month", from: `${month}-01`, to: today },
+      { name: "Last month", from: `${lastMonthEnd.slice(0, 7)}-01`, to: lastMonthEnd },
+      { name: "12 months", from: addDays(today, -364), to: today },
+      { name: "30 days, source = Google", from: addDays(today, -29), to: today, filter: google },
+      { name: "7 days, page = /contact", from: addDays(today, -6), to: today, filter: { table: "pages", name: "/contact" } },
+      { name: "90 days, country = DE", from: addDays(today, -89), to: today, filter: { table: "countries", name: "DE" } },
+      { name: "12 months, source = Google", from: addDays(today, -364), to: today, filter: google },
+    ];
+    const timed: Timed[] = requests.map(({ name }) => ({ name, times: [] }));
+    // Rounds interleave the requests, as several marketers' clicks would.
+    for (let round = 0; round < rounds + 2; round++) {
+      for (const [i, request] of requests.entries()) {
+        const started = performance.now();
+        await insightsFor(period(request.from, request.to, zone), { storage, timeZone: zone, calendar, filter: request.filter, now });
+        // The first two rounds warm the caches and the JIT: not counted.
+        if (round >= 2) timed[i]!.times.push(performance.now() - started);
+      }
+    }
+    return { timed, disk, rows, leads };
+  } finally {
+    await store.close();
+  }
+}
+
+async function setOutcome(store: Store, id: number, outcome: string) {
+  if (store instanceof SqliteStore) await store.db.execute({ sql: "UPDATE messages SET outcome = ? WHERE id = ?", args: [outcome, id] });
+  else if (store instanceof PostgresStore) await store.pool.query("UPDATE messages SET outcome = $1 WHERE id = $2", [outcome, id]);
+}
