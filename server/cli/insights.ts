@@ -18,6 +18,7 @@ import { reportSettings } from "../insights";
 import { addDays, dueReportWeek, isDay, lastSevenDays, mondayOf, period, weekPeriod } from "../insights/period";
 import { insightsFor, type Filter, type Insights, type Row } from "../insights/query";
 import { leftOutLine } from "../insights/report";
+import { buildInsights, insightsJson } from "../insights/request";
 import { sitePages } from "../insights/site-pages";
 import { insightsStorage } from "../insights/storage";
 import { composeReport, sendDueReports, smtpReportSender, writeReportPreview } from "../insights/weekly-report";
@@ -174,8 +175,9 @@ async function main() {
     const from = values.from ?? addDays(to, -6);
     if (from > to) throw new UsageError(`--from ${from} is after --to ${to}.`);
     const filter = values.filter === undefined ? undefined : parseFilter(values.filter);
-    const insights = await withStore(url, (store) => insightsFor(period(from, to, timeZone), { storage: insightsStorage(store), timeZone, calendar, site, filter }));
-    process.stdout.write(format === "json" ? `${JSON.stringify(insights, null, 2)}\n` : format === "csv" ? asCsv(insights) : asText(insights));
+    // The same function and JSON as the dashboard's GET /api/insights (request.ts).
+    const insights = await withStore(url, (store) => buildInsights({ period: period(from, to, timeZone), filter }, { storage: insightsStorage(store), timeZone, calendar, site }));
+    process.stdout.write(format === "json" ? insightsJson(insights) : format === "csv" ? asCsv(insights) : asText(insights));
     return;
   }
   if (command !== "report") throw new UsageError(`Unknown command "${command}".`);

@@ -11,6 +11,7 @@ import { sessionCookieName } from "./cookies";
 import { serveStaffAsset } from "./static";
 import { NotFound } from "../app/pages/not-found";
 import { firstPageFor } from "./start-page";
+import { mountInsightsRoutes } from "./insights/routes";
 
 export type StaffDeps = {
   config: ServerConfig;
@@ -94,6 +95,7 @@ export function createStaffApp(deps: StaffDeps) {
   app.get("/", requireRole("any"), (c) => c.redirect(firstPageFor(c.get("person")!), 303));
 
   // Route modules mount here (sign-in and account, people and audit, leads, insights, deliveries).
+  mountInsightsRoutes(app, deps);
 
   app.notFound((c) => renderPage(c, { title: "Page not found", body: <NotFound />, status: 404 }));
   app.onError((error, c) => {

@@ -1,0 +1,130 @@
+// @vitest-environment node
+import { afterEach, describe, expect, it } from "vitest";
+import { bothEngines, quietLog, sampleMessage } from "../../../test/support/store-engines";
+import { loadConfig } from "../../../server/config";
+import type { Store } from "../../../server/db/store";
+import { reportSettings } from "../../../server/insights";
+import { period, startOfDay } from "../../../server/insights/period";
+import { buildInsights, insightsJson } from "../../../server/insights/request";
+import { insightsStorage, type Visit } from "../../../server/insights/storage";
+import { createStaffApp } from "../app";
+import { NO_ASSETS } from "../assets";
+import type { Role } from "../context";
+import type { AuditLine } from "../storage";
+
+/*
+ * /insights, GET /api/insights and the tables' CSV through the workspace's own app (its headers, role guard and
+ * audit), on a real store: the API's JSON is the CLI's (the same function, request.ts), bad dates are a 400 with
+ * words, a role without marketing gets 403, the page is server-rendered with the filter's row and its removal.
+ * The session is the one seam: a stand-in StaffStorage names the person (sign-in has its own tests).
+ */
+
+const engines = bothEngines("insights-routes-");
+const stores: Store[] = [];
+afterEach(async () => {
+  for (const store of stores.splice(0)) await store.close();
+});
+
+const zone = "Europe/Berlin";
+const now = new Date("2026-11-27T12:00:00Z");
+
+async function workspace(roles: Role[]) {
+  const store = await engines.sqlite();
+  stores.push(store);
+  const config = loadConfig({ NODE_ENV: "test", COMPANY_TIME_ZONE: zone, LEADS_DELIVERY: "store-only", STATIC_DIR: "/nonexistent" });
+  config.staffUrl = "http://localhost:3001";
+  const audit: Omit<AuditLine, "id">[] = [];
+  const app = createStaffApp({
+    config,
+    store,
+    staff: { sessionPerson: async () => ({ person: { id: 1, email: "m@example.com", roles } }), appendAudit: async (line) => void audit.push(line) },
+    log: quietLog,
+    assets: NO_ASSETS,
+    assetsDir: "/nonexistent",
+    now: () => now,
+  });
+  const get = (path: string) => app.request(path, { headers: { cookie: "staff_session=x" } });
+  return { store, config, app, get, audit, storage: insightsStorage(store) };
+}
+
+const visit = (over: Partial<Visit>): Visit => ({
+  at: new Date("2026-11-25T10:00:00Z"),
+  visitor: "a",
+  path: "/",
+  entry: true,
+  referrer: null,
+  source: "Direct",
+  utmSource: null,
+  utmMedium: null,
+  utmCampaign: null,
+  utmTerm: null,
+  utmContent: null,
+  country: "GB",
+  device: "desktop",
+  ...over,
+});
+
+describe("the insights routes", () => {
+  it("answers GET /api/insights with the JSON of `npm run insights -- --format json`, and bad dates with a 400 that says why", async () => {
+    const { get, storage, config, store } = await workspace(["marketing"]);
+    await storage.insertVisits([visit({ visitor: "g", source: "Google", referrer: "https://www.google.com" }), visit({ visitor: "g", entry: false, source: null, path: "/contact" }), visit({ visitor: "d" })]);
+    await store.insertLead({ ...sampleMessage, createdAt: "2026-11-25T11:00:00.000Z", source: { landingPage: "/", referrer: "https://www.google.com", pages: ["/", "/contact"] } }, []);
+    const response = await get("/api/insights?from=2026-11-23&to=2026-11-27");
+    expect(response.status).toBe(200);
+    expect(response.headers.get("content-type")).toContain("application/json");
+    expect(response.headers.get("cache-control")).toBe("no-store");
+    const expected = insightsJson(await buildInsights({ period: period("2026-11-23", "2026-11-27", zone) }, { storage, timeZone: zone, calendar: reportSettings(config).calendar, now }));
+    expect(await response.text()).toBe(expected);
+    expect(JSON.parse(expected)).toMatchObject({ from: "2026-11-23", to: "2026-11-27", visitors: 2, pageviews: 3, leads: 1 });
+
+    const filtered = (await (await get("/api/insights?from=2026-11-23&to=2026-11-27&source=Google")).json()) as { visitors: number; pages: { name: string }[]; filter: unknown };
+    expect(filtered).toMatchObject({ visitors: 1, filter: { table: "sources", name: "Google" } });
+    expect(filtered.pages.map((row) => row.name)).toEqual(["/", "/contact"]);
+
+    for (const [query, message] of [
+      ["from=2026-13-01&to=2026-12-01", 'from "2026-13-01" is not a date'],
+      ["from=2026-11-30&to=2026-11-01", "from 2026-11-30 is after to 2026-11-01"],
+      ["from=2020-01-01&to=2026-01-01", "ask for at most"],
+      ["period=forever", 'Unknown period "forever"'],
+      ["source=Google&page=/", "Filter by one row at a time"],
+    ]) {
+      const bad = await get(`/api/insights?${query}`);
+      expect(bad.status, query).toBe(400);
+      expect(((await bad.json()) as { error: string }).error).toContain(message);
+    }
+    const page = await get("/insights?from=2026-11-30&to=2026-11-01");
+    expect(page.status).toBe(400);
+    expect(await page.text()).toContain("from 2026-11-30 is after to 2026-11-01");
+  });
+
+  it("answers 403 to a person without marketing, on the page, the API and the CSV", async () => {
+    const { get } = await workspace(["sales"]);
+    for (const path of ["/insights", "/api/insights?from=2026-11-01&to=2026-11-02", "/insights/sources.csv"]) expect((await get(path)).status, path).toBe(403);
+    const operator = await workspace(["operator"]);
+    expect((await operator.get("/insights")).status).toBe(200);
+  });
+
+  it("renders the dashboard on the server: the picker, the filter's banner with its removal, the chart as SVG and as a table, and each table's CSV", async () => {
+    const { get, storage, audit } = await workspace(["marketing"]);
+    await storage.insertVisits([visit({ visitor: "g", source: "Google", referrer: "https://www.google.com" }), visit({ visitor: "d", at: new Date(startOfDay("2026-11-26", zone).getTime() + 3600_000) })]);
+    const response = await get("/insights?period=7d&source=Google");
+    expect(response.status).toBe(200);
+    const html = (await response.text()).replaceAll("<!-- -->", "");
+    expect(html).toContain('aria-current="page" class="inline-block rounded border px-3 py-2 text-sm no-underline border-slate-900');
+    expect(html).toMatch(/>7 days<\/a>/);
+    expect(html).toContain("Filtered by source: <strong>Google</strong>");
+    expect(html).toContain('href="/insights?period=7d" class="rounded border border-slate-400 bg-white px-2 py-1 text-sm no-underline" aria-label="Remove the filter"');
+    expect(html).toContain('<svg viewBox="0 0 600 120"');
+    expect(html).not.toMatch(/\sstyle=/);
+    expect(html).toContain('href="/insights/sources.csv?period=7d&amp;source=Google"');
+    expect(html).toContain("Days are counted in Europe/Berlin");
+    // A row's link filters the dashboard by it.
+    expect(html).toContain('href="/insights?period=7d&amp;device=desktop"');
+
+    const csv = await get("/insights/sources.csv?period=7d");
+    expect(csv.status).toBe(200);
+    expect(csv.headers.get("content-type")).toContain("text/csv");
+    expect((await csv.text()).split("\r\n").slice(0, 3)).toEqual(["\uFEFFname,visitors,leads,conversionRate,won,lost,inProgress", "Direct,1,0,0,0,0,0", "Google,1,0,0,0,0,0"]);
+    expect(audit).toEqual([expect.objectContaining({ actor: "m@example.com", action: "insights.export", subject: "Sources", detail: "2026-11-21 to 2026-11-27" })]);
+  });
+});
