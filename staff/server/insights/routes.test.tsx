@@ -124,7 +124,11 @@ describe("the insights routes", () => {
     const csv = await get("/insights/sources.csv?period=7d");
     expect(csv.status).toBe(200);
     expect(csv.headers.get("content-type")).toContain("text/csv");
-    expect((await csv.text()).split("\r\n").slice(0, 3)).toEqual(["\uFEFFname,visitors,leads,conversionRate,won,lost,inProgress", "Direct,1,0,0,0,0,0", "Google,1,0,0,0,0,0"]);
+    expect((await csv.text()).split("\r\n").slice(0, 3)).toEqual([
+      '"name","visitors","leads","conversionRate","won","lost","inProgress"',
+      '"Direct","1","0","0","0","0","0"',
+      '"Google","1","0","0","0","0","0"',
+    ]);
     expect(audit).toEqual([expect.objectContaining({ actor: "m@example.com", action: "insights.export", subject: "Sources", detail: "2026-11-21 to 2026-11-27" })]);
   });
 });
