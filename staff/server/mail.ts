@@ -46,7 +46,7 @@ export function createStaffMailer(config: StaffMailConfig): StaffMailer {
 /** The sign-in e-mail: the link, how long it works, and that opening it changes nothing until "Sign in" is pressed. */
 export function signInMail({ to, link, invitedBy }: { to: string; link: string; invitedBy?: string }): StaffMail {
   const workspace = `${site.name} staff workspace`;
-  const intro = invitedBy ? `${invitedBy} has added you to the ${workspace}.` : `Someone (we hope you) asked to sign in to the ${workspace} as ${to}.`;
+  const intro = invitedBy ? `${invitedBy.includes("@") ? invitedBy : "The server's operator"} has added you to the ${workspace}.` : `Someone (we hope you) asked to sign in to the ${workspace} as ${to}.`;
   const text = [
     intro,
     "",

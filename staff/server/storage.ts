@@ -16,7 +16,7 @@ import { roles as allRoles, type Role, type StaffPerson } from "./context";
 
 export type AuditLine = { id: number; at: string; actor: string; action: string; subject: string | null; detail: string | null };
 export type StaffPersonRow = StaffPerson & { createdAt: string; invitedBy: string };
-export type Passkey = { credentialId: string; personId: number; publicKey: Uint8Array; counter: number; transports: string[]; createdAt: string; lastUsedAt: string | null };
+export type Passkey = { credentialId: string; personId: number; publicKey: Uint8Array<ArrayBuffer>; counter: number; transports: string[]; createdAt: string; lastUsedAt: string | null };
 export type ChallengePurpose = "register" | "sign-in";
 /** What a sign-in link's GET may say about it, without changing it. */
 export type LinkState = "valid" | "used" | "expired" | "unknown";
