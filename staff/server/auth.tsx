@@ -68,11 +68,8 @@ export function mountAuthRoutes(app: Hono<StaffEnv>, deps: StaffDeps) {
   const signInPage = (c: StaffContext, props: Parameters<typeof SignInPage>[0], status: 200 | 400 | 410 | 429 = 200) =>
     renderPage(c, { title: "Sign in", body: <SignInPage {...props} />, status });
 
-  app.get("/sign-in", (c) => {
-    const next = safeNext(c.req.query("next"));
-    if (c.get("person")) return c.redirect(next, 303);
-    return signInPage(c, { next });
-  });
+  // Shown to a signed-in person too: signing in as someone else (or again) is theirs to choose.
+  app.get("/sign-in", (c) => signInPage(c, { next: safeNext(c.req.query("next")) }));
 
   app.post("/sign-in", async (c) => {
     const form = await c.req.parseBody().catch(() => ({}) as Record<string, unknown>);

@@ -123,8 +123,10 @@ describe.each(Object.keys(engines) as (keyof typeof engines)[])("the workspace's
     const three = "3".repeat(43);
     await staff.createSession(three, ada.id, t0);
     await staff.addPasskey({ credentialId: "cred-1", personId: ada.id, publicKey: new Uint8Array([1, 2, 3]), counter: 0, transports: ["internal"], createdAt: t0.toISOString() });
+    await staff.createSignInLink("l".repeat(43), { email: "ada@example.com", next: "/" }, t0, 15 * MINUTE);
     expect(await staff.removePerson("ada@example.com")).toEqual({ ok: true });
     expect(await staff.sessionPerson(three, later(MINUTE))).toBeNull();
+    expect(await staff.signInLinkState("l".repeat(43), later(MINUTE))).toBe("unknown");
     expect(await staff.passkey("cred-1")).toBeNull();
     expect(await everyValue(store)).not.toContain("cred-1");
   });

@@ -43,7 +43,7 @@ export interface StaffStorage {
   people(): Promise<StaffPersonRow[]>;
   /** Sets a person's roles; refused when it would leave nobody with the operator role. */
   setRoles(email: string, roles: Role[]): Promise<{ ok: true; person: StaffPersonRow } | { ok: false; reason: PeopleRefusal }>;
-  /** Deletes a person with their sessions, passkeys and challenges; refused for the last operator. */
+  /** Deletes a person with their sessions, passkeys, challenges and sign-in links; refused for the last operator. */
   removePerson(email: string): Promise<{ ok: true } | { ok: false; reason: PeopleRefusal }>;
 
   /** Stores a new sign-in link (by its token's hash). Also sweeps expired links, challenges and sessions. */
@@ -185,6 +185,7 @@ class SqliteStaff implements StaffStorage {
         { sql: "DELETE FROM staff_sessions WHERE person_id = ? AND NOT EXISTS (SELECT 1 FROM staff_people WHERE id = ?)", args: [person.id, person.id] },
         { sql: "DELETE FROM staff_passkeys WHERE person_id = ? AND NOT EXISTS (SELECT 1 FROM staff_people WHERE id = ?)", args: [person.id, person.id] },
         { sql: "DELETE FROM staff_challenges WHERE person_id = ? AND NOT EXISTS (SELECT 1 FROM staff_people WHERE id = ?)", args: [person.id, person.id] },
+        { sql: "DELETE FROM staff_sign_in_links WHERE email = ? AND NOT EXISTS (SELECT 1 FROM staff_people WHERE id = ?)", args: [address, person.id] },
       ],
       "write",
     );
@@ -363,7 +364,10 @@ class PostgresStaff implements StaffStorage {
         `DELETE FROM staff_people WHERE email = $1 AND (NOT ${IS_OPERATOR} OR (SELECT COUNT(*) FROM staff_people WHERE ${IS_OPERATOR} AND email <> $1) > 0) RETURNING id`,
         [email.toLowerCase()],
       );
-      if (deleted.rows.length > 0) return { ok: true as const };
+      if (deleted.rows.length > 0) {
+        await client.query("DELETE FROM staff_sign_in_links WHERE email = $1", [email.toLowerCase()]);
+        return { ok: true as const };
+      }
       const exists = (await client.query("SELECT 1 FROM staff_people WHERE email = $1", [email.toLowerCase()])).rows.length > 0;
       return { ok: false as const, reason: exists ? ("last-operator" as const) : ("not-found" as const) };
     });
