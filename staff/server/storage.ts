@@ -239,7 +239,14 @@ class SqliteStaff implements StaffStorage {
   }
 
   async saveChallenge(challenge: string, purpose: ChallengePurpose, personId: number | null, expiresAt: Date) {
-    await this.db.execute({ sql: "INSERT INTO staff_challenges (challenge, purpose, person_id, expires_at) VALUES (?, ?, ?, ?)", args: [challenge, purpose, personId, expiresAt.toISOString()] });
+    // Challenges past their time go as new ones come: the table holds at most five minutes' worth.
+    await this.db.batch(
+      [
+        { sql: "DELETE FROM staff_challenges WHERE expires_at < ?", args: [new Date().toISOString()] },
+        { sql: "INSERT INTO staff_challenges (challenge, purpose, person_id, expires_at) VALUES (?, ?, ?, ?)", args: [challenge, purpose, personId, expiresAt.toISOString()] },
+      ],
+      "write",
+    );
   }
 
   async takeChallenge(challenge: string, purpose: ChallengePurpose, now: Date) {
@@ -416,6 +423,7 @@ class PostgresStaff implements StaffStorage {
   }
 
   async saveChallenge(challenge: string, purpose: ChallengePurpose, personId: number | null, expiresAt: Date) {
+    await this.pool.query("DELETE FROM staff_challenges WHERE expires_at < now()");
     await this.pool.query("INSERT INTO staff_challenges (challenge, purpose, person_id, expires_at) VALUES ($1, $2, $3, $4)", [challenge, purpose, personId, expiresAt]);
   }
 
