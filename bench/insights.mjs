@@ -242,6 +242,7 @@ if (!isMainThread) {
         RECAPTCHA_VERIFY_URL: siteverify.url,
         CONTACT_RATE_LIMIT: "1000000",
         LEADS_DELIVERY: "store-only",
+        STAFF_PORT: "off",
       });
       try {
         await countThroughput(server.url).catch(() => {}); // warm-up: the salt, the country database, the JIT

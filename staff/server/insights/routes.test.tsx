@@ -1,4 +1,5 @@
 // @vitest-environment node
+import { randomBytes } from "node:crypto";
 import { afterEach, describe, expect, it } from "vitest";
 import { bothEngines, quietLog, sampleMessage } from "../../../test/support/store-engines";
 import { loadConfig } from "../../../server/config";
@@ -10,13 +11,13 @@ import { insightsStorage, type Visit } from "../../../server/insights/storage";
 import { createStaffApp } from "../app";
 import { NO_ASSETS } from "../assets";
 import type { Role } from "../context";
-import type { AuditLine } from "../storage";
+import { staffStorage } from "../storage";
 
 /*
  * /insights, GET /api/insights and the tables' CSV through the workspace's own app (its headers, role guard and
  * audit), on a real store: the API's JSON is the CLI's (the same function, request.ts), bad dates are a 400 with
  * words, a role without marketing gets 403, the page is server-rendered with the filter's row and its removal.
- * The session is the one seam: a stand-in StaffStorage names the person (sign-in has its own tests).
+ * A real person and session in the store (signing in by the mailed link is e2e/staff-insights.spec.ts's).
  */
 
 const engines = bothEngines("insights-routes-");
@@ -33,17 +34,14 @@ async function workspace(roles: Role[]) {
   stores.push(store);
   const config = loadConfig({ NODE_ENV: "test", COMPANY_TIME_ZONE: zone, LEADS_DELIVERY: "store-only", STATIC_DIR: "/nonexistent" });
   config.staffUrl = "http://localhost:3001";
-  const audit: Omit<AuditLine, "id">[] = [];
-  const app = createStaffApp({
-    config,
-    store,
-    staff: { sessionPerson: async () => ({ person: { id: 1, email: "m@example.com", roles } }), appendAudit: async (line) => void audit.push(line) },
-    log: quietLog,
-    assets: NO_ASSETS,
-    assetsDir: "/nonexistent",
-    now: () => now,
-  });
-  const get = (path: string) => app.request(path, { headers: { cookie: "staff_session=x" } });
+  // A real person and session in the workspace's own tables (signing in has its own tests).
+  const staff = staffStorage(store);
+  const person = await staff.addPerson("m@example.com", roles, "test", now);
+  const sessionId = randomBytes(32).toString("base64url");
+  await staff.createSession(sessionId, person!.id, now);
+  const app = createStaffApp({ config, store, staff, log: quietLog, assets: NO_ASSETS, assetsDir: "/nonexistent", now: () => now });
+  const get = (path: string) => app.request(path, { headers: { cookie: `staff_session=${sessionId}` } });
+  const audit = async () => (await staff.audit({ limit: 100, offset: 0 })).lines;
   return { store, config, app, get, audit, storage: insightsStorage(store) };
 }
 
@@ -129,6 +127,6 @@ describe("the insights routes", () => {
       '"Direct","1","0","0","0","0","0"',
       '"Google","1","0","0","0","0","0"',
     ]);
-    expect(audit).toEqual([expect.objectContaining({ actor: "m@example.com", action: "insights.export", subject: "Sources", detail: "2026-11-21 to 2026-11-27" })]);
+    expect((await audit()).filter((line) => line.action.startsWith("insights"))).toEqual([expect.objectContaining({ actor: "m@example.com", action: "insights.export", subject: "Sources", detail: "2026-11-21 to 2026-11-27" })]);
   });
 });
