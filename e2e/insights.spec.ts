@@ -79,16 +79,18 @@ test("a visit from a campaign link, a client-side navigation and a lead show in 
   expect(figures).toMatchObject({ visitors: 1, pageviews: 3, leads: 1, conversionRate: 1 });
   expect(figures.previous).toMatchObject({ visitors: 0, pageviews: 0, leads: 0, conversionRate: 0 });
   // Pages by their path and their title (the content's, read from the build).
-  expect(figures.landingPages).toEqual([{ name: "/", title: expect.stringMatching(/\w/), visitors: 1, pageviews: 1, leads: 1 }]);
+  // Every row has its leads, conversion rate and what became of them (issue 37): this lead is open, in progress.
+  const open = { conversionRate: 1, won: 0, lost: 0, inProgress: 1 };
+  expect(figures.landingPages).toEqual([{ name: "/", title: expect.stringMatching(/\w/), visitors: 1, pageviews: 1, leads: 1, ...open }]);
   expect(figures.pages).toEqual([
-    { name: "/", title: expect.stringMatching(/\w/), visitors: 1, pageviews: 2 },
-    { name: "/services/ux-design", title: expect.stringMatching(/UX/i), visitors: 1, pageviews: 1 },
+    { name: "/", title: expect.stringMatching(/\w/), visitors: 1, pageviews: 2, leads: 1, ...open },
+    { name: "/services/ux-design", title: expect.stringMatching(/UX/i), visitors: 1, pageviews: 1, leads: 1, ...open },
   ]);
   // The campaign's utm_source is the source (issue 36 item 1), for the visit and its lead.
-  expect(figures.sources).toEqual([{ name: "newsletter", visitors: 1, leads: 1 }]);
-  expect(figures.campaigns).toEqual([{ name: "newsletter / email / spring", visitors: 1, leads: 1, utm: { source: "newsletter", medium: "email", campaign: "spring", term: "", content: "" } }]);
-  expect(figures.countries).toEqual([{ name: "GB", visitors: 1 }]);
-  expect(figures.devices).toEqual([{ name: "desktop", visitors: 1 }]);
+  expect(figures.sources).toEqual([{ name: "newsletter", visitors: 1, leads: 1, ...open }]);
+  expect(figures.campaigns).toEqual([{ name: "newsletter / email / spring", visitors: 1, leads: 1, ...open, utm: { source: "newsletter", medium: "email", campaign: "spring", term: "", content: "" } }]);
+  expect(figures.countries).toEqual([{ name: "GB", visitors: 1, leads: 1, ...open }]);
+  expect(figures.devices).toEqual([{ name: "desktop", visitors: 1, leads: 1, ...open }]);
   // Issue 31's figures: the lead waits, then sales take it (from the terminal, as `npm run messages -- take` does).
   expect(figures).toMatchObject({ leadsTaken: 0, medianMinutesToTake: null, leadsNotTaken: 1 });
   expect(figures.previous).toMatchObject({ leadsTaken: 0, medianMinutesToTake: null, leadsNotTaken: 0 });
@@ -122,7 +124,7 @@ test("a campaign link opened without a referrer counts under its utm_source, Goo
     await arrive("81.2.69.165", `${sources.url}/black-fridy?utm_source=partner&utm_medium=referral&utm_campaign=bf`);
     await expect.poll(async () => (await insights(sources)).pageviews, { timeout: 10_000 }).toBe(6);
     const figures = await insights(sources);
-    expect(figures.sources).toEqual([
+    expect((figures.sources as { name: string; visitors: number; leads: number }[]).map(({ name, visitors, leads }) => ({ name, visitors, leads }))).toEqual([
       { name: "Google", visitors: 3, leads: 0 },
       { name: "newsletter", visitors: 1, leads: 1 },
       { name: "Direct", visitors: 1, leads: 0 },
@@ -131,7 +133,7 @@ test("a campaign link opened without a referrer counts under its utm_source, Goo
     expect((figures.landingPages as { name: string }[]).map((row) => row.name)).toContain("(not found) /black-fridy");
     const { stdout } = await promisify(execFile)(process.execPath, ["build/server/insights.mjs"], { env: { ...process.env, DATABASE_URL: sources.databaseUrl } });
     expect(stdout).toMatch(/^ {2}\(not found\) \/black-fridy {2}visitors 1/m);
-    expect(stdout).toMatch(/^ {2}Google {2}visitors 3 {2}leads 0$/m);
+    expect(stdout).toMatch(/^ {2}Google {2}visitors 3 {2}leads 0 {2}won 0 {2}lost 0 {2}in progress 0$/m);
   } finally {
     await sources.stop();
   }

@@ -156,7 +156,7 @@ function Chart({ insights }: { insights: Insights }) {
         <div role="region" aria-labelledby="chart-table" tabIndex={0} className="max-h-80 overflow-auto">
           <table className="w-full text-sm">
             <caption id="chart-table" className="text-left">
-              Visitors and leads per {per}
+              The chart&apos;s figures: visitors and leads per {per}
             </caption>
             <thead>
               <tr>
@@ -207,7 +207,7 @@ function Table({ table, insights, choice }: { table: Dimension; insights: Insigh
       {rows.length === 0 ? (
         <p className="text-sm text-slate-600">None in this period.</p>
       ) : (
-        <div role="region" aria-labelledby={id} tabIndex={0} className="overflow-x-auto rounded border border-slate-200 bg-white">
+        <div role="region" aria-label={`${tableTitles[table]} table`} tabIndex={0} className="overflow-x-auto rounded border border-slate-200 bg-white">
           <table className="w-full min-w-[36rem] text-sm">
             <thead className="bg-slate-100">
               <tr>
