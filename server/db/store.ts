@@ -186,7 +186,7 @@ export interface Store {
   leadHistory(leadId: number): Promise<HistoryEntry[]>;
   /** The inbox: one view's leads (without deliveries), newest first, filtered by a search, at most `limit`. */
   inboxLeads(query: InboxQuery): Promise<StoredMessage[]>;
-  /** Leads not taken whose window (and twice it) has ended by `now`. */
+  /** Open leads (no outcome) not taken whose window (and twice it) has ended by `now`: a closed lead is answered, taken or not. */
   responseBacklog(now: Date): Promise<{ pastWindow: number; pastTwice: number }>;
   /**
    * The leads not taken whose two windows (the escalation's time) have ended by `now`, the longest waiting first;
