@@ -4,7 +4,7 @@ import { migrations as allMigrations, type Migration } from "./postgres-migratio
 import { withPoolClient } from "./postgres-client";
 import { createPostgresRateLimiter } from "./postgres-rate-limit";
 import { outboxStatsSql, toOutboxStats } from "./outbox-stats";
-import { DELIVERY_COLUMNS, MESSAGE_COLUMNS, likePattern, sourceColumn, toHistory, toLeads, toMessage, type Row } from "./rows";
+import { DELIVERY_COLUMNS, MESSAGE_COLUMNS, failedDelivery, likePattern, sourceColumn, toHistory, toLeads, toMessage, type Row } from "./rows";
 import { CHANNEL_NOT_CONFIGURED, CONFIRMATION_CAP_WINDOW_MS, CONFIRMATION_WINDOW_MS, PREVIEW_DUE_SLACK_MS, PREVIEW_RECORD_WINDOW_MS, UNDELIVERED, LEAD_CHANNELS_SQL, HELD_FOR_VERIFICATION_SQL, addressKey, leadKey, type Channel, type Delivered, type EarlierPreview, type Enqueue, type InboxQuery, type Lead, type Outcome, type NewMessage, type OutboxJob, type Store, type StoredMessage, type Take, type Verification } from "./store";
 
 export type PostgresOptions = {
@@ -296,6 +296,12 @@ export class PostgresStore implements Store {
     }
     const result = await this.pool.query(`SELECT ${MESSAGE_COLUMNS} FROM messages WHERE ${where.join(" AND ")} ORDER BY id DESC LIMIT ${arg(limit)}`, args);
     return result.rows.map(toMessage);
+  }
+
+  async failedDeliveries(limit: number) {
+    const rows = (await this.pool.query(`SELECT o.message_id, m.public_id, m.first_name, m.last_name, m.company, o.channel, o.attempts, o.last_error
+            FROM outbox o JOIN messages m ON m.id = o.message_id WHERE o.status = 'failed' ORDER BY o.id DESC LIMIT $1`, [limit])).rows;
+    return rows.map(failedDelivery);
   }
 
   async responseBacklog(now: Date) {

@@ -1,5 +1,5 @@
 import { sourceSchema, type VisitSource } from "~/lib/contact-schema";
-import { devices, isOutcome, type Channel, type Delivery, type Device, type HistoryEntry, type Lead, type StoredMessage, type Take } from "./store";
+import { devices, isOutcome, type Channel, type Delivery, type Device, type FailedDelivery, type HistoryEntry, type Lead, type StoredMessage, type Take } from "./store";
 
 const isDevice = (value: unknown): value is Device => devices.includes(value as Device);
 
@@ -105,3 +105,13 @@ export function likePattern(search: string | undefined): string | null {
   if (!trimmed) return null;
   return `%${trimmed.replace(/[\\%_]/g, (char) => `\\${char}`)}%`;
 }
+
+export const failedDelivery = (row: Row): FailedDelivery => ({
+  leadId: Number(row.message_id),
+  publicId: text(row.public_id),
+  name: `${String(row.first_name)} ${String(row.last_name)}`,
+  company: String(row.company ?? ""),
+  channel: String(row.channel) as Channel,
+  attempts: Number(row.attempts),
+  lastError: text(row.last_error),
+});

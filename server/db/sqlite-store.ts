@@ -5,7 +5,7 @@ import { fileURLToPath } from "node:url";
 import { createClient, type Client, type Row } from "@libsql/client";
 import { migrations as allMigrations, type Migration } from "./sqlite-migrations";
 import { outboxStatsSql, toOutboxStats } from "./outbox-stats";
-import { DELIVERY_COLUMNS, MESSAGE_COLUMNS, likePattern, sourceColumn, toHistory, toLeads, toMessage } from "./rows";
+import { DELIVERY_COLUMNS, MESSAGE_COLUMNS, failedDelivery, likePattern, sourceColumn, toHistory, toLeads, toMessage } from "./rows";
 import { CHANNEL_NOT_CONFIGURED, CONFIRMATION_CAP_WINDOW_MS, CONFIRMATION_WINDOW_MS, PREVIEW_DUE_SLACK_MS, PREVIEW_RECORD_WINDOW_MS, UNDELIVERED, LEAD_CHANNELS_SQL, HELD_FOR_VERIFICATION_SQL, addressKey, leadKey, type Channel, type Delivered, type EarlierPreview, type Enqueue, type InboxQuery, type Lead, type Outcome, type NewMessage, type OutboxJob, type Store, type StoredMessage, type Take, type Verification } from "./store";
 
 export type Database = Client;
@@ -333,6 +333,12 @@ export class SqliteStore implements Store {
     // Newest first by row id (the order leads arrived in), so the primary key (or the open leads' index) serves it.
     const result = await this.db.execute({ sql: `SELECT ${MESSAGE_COLUMNS} FROM messages WHERE ${where.join(" AND ")} ORDER BY id DESC LIMIT ?`, args: [...args, limit] });
     return result.rows.map(toMessage);
+  }
+
+  async failedDeliveries(limit: number) {
+    const rows = (await this.db.execute({ sql: `SELECT o.message_id, m.public_id, m.first_name, m.last_name, m.company, o.channel, o.attempts, o.last_error
+            FROM outbox o JOIN messages m ON m.id = o.message_id WHERE o.status = 'failed' ORDER BY o.id DESC LIMIT ?`, args: [limit] })).rows;
+    return rows.map(failedDelivery);
   }
 
   async responseBacklog(now: Date) {

@@ -112,6 +112,9 @@ export type Delivery = {
   nextAttemptAt: string | null;
 };
 
+/** A failed delivery as the operator's deliveries page lists it. */
+export type FailedDelivery = { leadId: number; publicId: string | null; name: string; company: string; channel: Channel; attempts: number; lastError: string | null };
+
 export type Lead = StoredMessage & { deliveries: Delivery[]; takes?: Take[] };
 
 /**
@@ -186,6 +189,8 @@ export interface Store {
   leadHistory(leadId: number): Promise<HistoryEntry[]>;
   /** The inbox: one view's leads (without deliveries), newest first, filtered by a search, at most `limit`. */
   inboxLeads(query: InboxQuery): Promise<StoredMessage[]>;
+  /** The failed deliveries, the latest first, at most `limit`: each with its lead's id, reference and name (the operator's deliveries page). */
+  failedDeliveries(limit: number): Promise<FailedDelivery[]>;
   /** Open leads (no outcome) not taken whose window (and twice it) has ended by `now`: a closed lead is answered, taken or not. */
   responseBacklog(now: Date): Promise<{ pastWindow: number; pastTwice: number }>;
   /**

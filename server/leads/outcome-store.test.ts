@@ -134,6 +134,17 @@ describe.each(["sqlite", "postgres"] as const)("outcomes, notes and the inbox on
     expect(first).toMatchObject({ outcome: "lost", closedBy: "sam@example.com", firstName: "Alan" });
   });
 
+  it("lists the failed deliveries, the latest first, with their lead", async () => {
+    const store = await open();
+    const a = await store.insertLead({ ...sample, firstName: "Failing", company: "Acme" }, [{ channel: "email", externalId: "<f1@x>" }]);
+    await store.insertLead({ ...sample, email: "fine@example.com" }, [{ channel: "email", externalId: "<f2@x>" }]);
+    const jobs = await store.claimDeliveries("email", { now: new Date(), leaseMs: 60_000, limit: 10 });
+    await store.markFailed(jobs.find((job) => job.lead.id === a.id)!, "550 mailbox unavailable", null);
+    expect(await store.failedDeliveries(10)).toEqual([{ leadId: a.id, publicId: a.publicId, name: "Failing Lovelace", company: "Acme", channel: "email", attempts: 1, lastError: "550 mailbox unavailable" }]);
+    expect(await store.requeueFailed(a.id, new Date())).toBe(1);
+    expect(await store.failedDeliveries(10)).toEqual([]);
+  });
+
   it("erases a person's notes and closes with their leads, and retention deletes them with old leads", async () => {
     const store = await open();
     const at = new Date().toISOString();
