@@ -9,7 +9,7 @@ export default defineConfig({
   plugins: [popoverPolyfill(), uiIcons()],
   resolve: { tsconfigPaths: true },
   test: {
-    include: ["app/**/*.test.{ts,tsx}", "server/**/*.test.ts", "scripts/**/*.test.ts", "test/**/*.test.ts", "cms/**/*.test.ts"],
+    include: ["app/**/*.test.{ts,tsx}", "server/**/*.test.ts", "scripts/**/*.test.ts", "test/**/*.test.ts", "cms/**/*.test.ts", "staff/**/*.test.{ts,tsx}"],
     environment: "happy-dom",
     setupFiles: ["./vitest.setup.ts"],
   },

@@ -83,7 +83,7 @@ const takeRoutes = staff
   recordTake: metrics.recordTake,
   });
 const app = createApp({ config, site, log, contactApi: contact.api, visitApi: insights.api, health, takeRoutes });
-staff?.ready({ store });
+staff?.ready({ store, leads: { takeEvent: delivery.takeEvent, closeEvent: delivery.closeEvent, takeoverNotice: delivery.takeoverNotice, nudge: delivery.worker.nudge, recordTake: metrics.recordTake } });
 let metricsServer: Server | undefined;
 if (config.METRICS_PORT !== undefined) {
   try {

@@ -11,6 +11,7 @@ import { sessionCookieName } from "./cookies";
 import { serveStaffAsset } from "./static";
 import { NotFound } from "../app/pages/not-found";
 import { firstPageFor } from "./start-page";
+import { mountLeadRoutes, type LeadHooks } from "./leads/routes";
 
 export type StaffDeps = {
   config: ServerConfig;
@@ -21,6 +22,8 @@ export type StaffDeps = {
   /** build/staff: the workspace's stylesheet and script. */
   assetsDir: string;
   now?: () => Date;
+  /** The delivery side's hooks for the lead pages (events queued with a take or close, the worker's nudge). */
+  leads?: LeadHooks;
 };
 
 /** The workspace's strict policy: only its own stylesheet and script, no inline anything, never framed. */
@@ -94,6 +97,7 @@ export function createStaffApp(deps: StaffDeps) {
   app.get("/", requireRole("any"), (c) => c.redirect(firstPageFor(c.get("person")!), 303));
 
   // Route modules mount here (sign-in and account, people and audit, leads, insights, deliveries).
+  mountLeadRoutes(app, deps);
 
   app.notFound((c) => renderPage(c, { title: "Page not found", body: <NotFound />, status: 404 }));
   app.onError((error, c) => {

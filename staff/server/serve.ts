@@ -7,10 +7,11 @@ import type { Logger } from "../../server/logger";
 import { readStaffAssets } from "./assets";
 import { createStaffApp } from "./app";
 import { staffStorage } from "./storage";
+import type { LeadHooks } from "./leads/routes";
 
 export type StaffServer = {
   /** Starts answering, once the store is open; until then every request gets a 503. */
-  ready(deps: { store: Store }): void;
+  ready(deps: { store: Store; leads?: LeadHooks }): void;
   close(): void;
 };
 
@@ -29,8 +30,8 @@ export async function serveStaff(config: ServerConfig, log: Logger): Promise<Sta
   config.staffUrl ??= `http://localhost:${port}`;
   log.info({ msg: "staff listening", url: `http://${config.STAFF_HOST === "0.0.0.0" || config.STAFF_HOST === "::" ? "localhost" : config.STAFF_HOST}:${port}`, staffUrl: config.staffUrl });
   return {
-    ready({ store }) {
-      const app = createStaffApp({ config, store, staff: staffStorage(store), log, assets: readStaffAssets(config.STAFF_STATIC_DIR), assetsDir: config.STAFF_STATIC_DIR });
+    ready({ store, leads }) {
+      const app = createStaffApp({ config, store, staff: staffStorage(store), log, assets: readStaffAssets(config.STAFF_STATIC_DIR), assetsDir: config.STAFF_STATIC_DIR, leads });
       fetch = app.fetch;
     },
     close() {
