@@ -10,7 +10,7 @@ import { DeliveriesPage } from "../../app/pages/leads-deliveries";
 import { LeadsInbox, viewLabels, type InboxRow } from "../../app/pages/leads";
 import { EraseConfirm, LeadPage, outcomeLabels, type LeadFormState, type LeadView } from "../../app/pages/leads-lead";
 import type { StaffDeps } from "../app";
-import { hasRole, requireRole, type StaffContext, type StaffEnv } from "../context";
+import { requireRole, type StaffContext, type StaffEnv } from "../context";
 import { renderPage } from "../render";
 
 /*
