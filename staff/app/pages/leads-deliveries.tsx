@@ -15,7 +15,9 @@ export function DeliveriesPage({ channels, failed, timeZone }: { channels: Chann
         <h2 id="outbox" className="mb-2 text-lg font-semibold">
           Outbox per channel
         </h2>
-        <p className="mb-2 text-sm text-slate-700">Pending counts deliveries due now; scheduled ones wait for their time (a reminder) or for their lead to be verified. Times in {timeZone}.</p>
+        <p className="mb-2 text-sm text-slate-700">
+          Pending counts deliveries due now; scheduled ones wait for their time (a reminder) or for their lead to be verified. Times in {timeZone}.
+        </p>
         <div role="region" aria-label="Outbox per channel (scrolls sideways)" tabIndex={0} className="overflow-x-auto rounded-lg border border-slate-200 bg-white">
           <table className="min-w-full text-sm">
             <thead className="bg-slate-100 text-left">
@@ -65,7 +67,11 @@ export function DeliveriesPage({ channels, failed, timeZone }: { channels: Chann
                 <p className="break-words text-sm text-slate-700">Last error: {row.lastError}</p>
                 <div className="mt-2 flex flex-wrap gap-2">
                   <form method="post" action={`/deliveries/${row.reference}/resend`}>
-                    <button type="submit" aria-label={`Resend ${row.channel} for ${row.reference}`} className="rounded bg-blue-800 px-4 py-2 font-medium text-white hover:bg-blue-900">
+                    <button
+                      type="submit"
+                      aria-label={`Resend ${row.channel} for ${row.reference}`}
+                      className="rounded bg-blue-800 px-4 py-2 font-medium text-white hover:bg-blue-900"
+                    >
                       Resend
                     </button>
                   </form>

@@ -7,7 +7,13 @@ import { outcomes, type Outcome } from "../../../server/db/store";
  * repeat one). The server formats every time (company zone) and every line of history.
  */
 
-export const outcomeLabels: Record<Outcome, string> = { answered: "Answered", won: "Won", lost: "Lost", spam: "Spam", duplicate: "Duplicate" };
+export const outcomeLabels: Record<Outcome, string> = {
+  answered: "Answered",
+  won: "Won",
+  lost: "Lost",
+  spam: "Spam",
+  duplicate: "Duplicate",
+};
 
 export type LeadView = {
   reference: string;
@@ -27,7 +33,13 @@ export type LeadView = {
   history: { at: string; text: string }[];
 };
 
-export type LeadFormState = { error?: string; field?: "outcome" | "close-note" | "note"; outcome?: string; closeNote?: string; note?: string };
+export type LeadFormState = {
+  error?: string;
+  field?: "outcome" | "close-note" | "note";
+  outcome?: string;
+  closeNote?: string;
+  note?: string;
+};
 
 const button = "rounded bg-blue-800 px-4 py-2 font-medium text-white hover:bg-blue-900";
 const secondary = "rounded border border-slate-400 bg-white px-4 py-2 font-medium text-slate-900 hover:bg-slate-100";
@@ -61,22 +73,25 @@ export function LeadPage({ lead, me, operator, timeZone, form = {} }: { lead: Le
   const mine = lead.holder !== null && lead.holder.toLowerCase() === me.toLowerCase();
   const action = `/leads/${lead.reference}`;
   return (
-    <div className="grid gap-4 lg:grid-cols-[2fr_1fr]">
-      <div className="grid min-w-0 content-start gap-4">
-        <p className="text-sm text-slate-700">
-          <a href="/leads">Back to the leads</a> · Times in {timeZone}.
+    <div className="grid gap-4">
+      <p className="text-sm text-slate-700">
+        <a href="/leads">Back to the leads</a> · Times in {timeZone}.
+      </p>
+      {form.error ? (
+        <p role="alert" id="form-error" className="rounded border border-red-800 bg-red-50 p-3 font-medium text-red-900">
+          {form.error}
         </p>
-        {form.error ? (
-          <p role="alert" id="form-error" className="rounded border border-red-800 bg-red-50 p-3 font-medium text-red-900">
-            {form.error}
-          </p>
-        ) : null}
+      ) : null}
+      {/* Phone first: what sales need to answer comes first; from 1024 px the sections sit in two columns. */}
+      <div className="grid items-start gap-4 lg:grid-cols-2">
         <Section title="Status" id="status">
           <Pairs
             pairs={[
               ["Who has it", lead.holder ? (mine ? `You (${lead.holder})` : lead.holder) : "Nobody yet"],
               ["Outcome", lead.closed ?? "Open"],
-              ...(lead.due && !lead.closed ? ([["To respond", <span className={lead.overdue ? "font-semibold text-red-800" : undefined}>{lead.due}</span>]] as [string, ReactNode][]) : []),
+              ...(lead.due && !lead.closed
+                ? ([["To respond", <span className={lead.overdue ? "font-semibold text-red-800" : undefined}>{lead.due}</span>]] as [string, ReactNode][])
+                : []),
             ]}
           />
           <div className="mt-3 flex flex-wrap gap-2">
@@ -96,6 +111,21 @@ export function LeadPage({ lead, me, operator, timeZone, form = {} }: { lead: Le
               </form>
             ) : null}
           </div>
+        </Section>
+        <Section title="Message" id="message">
+          <p className="whitespace-pre-wrap break-words">{lead.message}</p>
+        </Section>
+        <Section title="Contact" id="contact">
+          <Pairs
+            pairs={[
+              ["Name", lead.name],
+              ["E-mail", <a href={`mailto:${lead.email}`}>{lead.email}</a>],
+              ["Company", lead.company || "(not given)"],
+              ["Reference", <span className="font-mono">{lead.reference}</span>],
+              ["Came", lead.received],
+              ...(lead.verification ? ([["Bot check", lead.verification]] as [string, ReactNode][]) : []),
+            ]}
+          />
         </Section>
         {!lead.closed ? (
           <Section title="Close the lead" id="close">
@@ -127,7 +157,15 @@ export function LeadPage({ lead, me, operator, timeZone, form = {} }: { lead: Le
                 <label htmlFor="close-note" className="mb-1 block font-medium">
                   Note (optional)
                 </label>
-                <textarea id="close-note" name="note" rows={2} maxLength={2000} defaultValue={form.closeNote} aria-invalid={form.field === "close-note" ? true : undefined} className={field} />
+                <textarea
+                  id="close-note"
+                  name="note"
+                  rows={2}
+                  maxLength={2000}
+                  defaultValue={form.closeNote}
+                  aria-invalid={form.field === "close-note" ? true : undefined}
+                  className={field}
+                />
               </div>
               <div>
                 <button type="submit" className={button}>
@@ -137,9 +175,6 @@ export function LeadPage({ lead, me, operator, timeZone, form = {} }: { lead: Le
             </form>
           </Section>
         ) : null}
-        <Section title="Message" id="message">
-          <p className="whitespace-pre-wrap break-words">{lead.message}</p>
-        </Section>
         <Section title="History" id="history">
           {lead.history.length === 0 ? (
             <p className="text-sm">Nothing yet: nobody has taken it, closed it or written a note.</p>
@@ -174,20 +209,6 @@ export function LeadPage({ lead, me, operator, timeZone, form = {} }: { lead: Le
             </div>
           </form>
         </Section>
-      </div>
-      <div className="grid min-w-0 content-start gap-4">
-        <Section title="Contact" id="contact">
-          <Pairs
-            pairs={[
-              ["Name", lead.name],
-              ["E-mail", <a href={`mailto:${lead.email}`}>{lead.email}</a>],
-              ["Company", lead.company || "(not given)"],
-              ["Reference", <span className="font-mono">{lead.reference}</span>],
-              ["Came", lead.received],
-              ...(lead.verification ? ([["Bot check", lead.verification]] as [string, ReactNode][]) : []),
-            ]}
-          />
-        </Section>
         <Section title="Where it came from" id="source">
           <Pairs pairs={lead.source} />
         </Section>
@@ -221,7 +242,8 @@ export function EraseConfirm({ reference, email, count }: { reference: string; e
   return (
     <div className="grid max-w-xl gap-4">
       <p>
-        This deletes {count === 1 ? "the one lead" : `all ${count} leads`} from <strong className="break-words">{email}</strong>, with their notes, history and deliveries. It cannot be undone.
+        This deletes {count === 1 ? "the one lead" : `all ${count} leads`} from <strong className="break-words">{email}</strong>, with their notes, history and deliveries. It
+        cannot be undone.
       </p>
       <form method="post" action={`/leads/${reference}/erase`} className="flex flex-wrap gap-2">
         <input type="hidden" name="confirm" value="yes" />

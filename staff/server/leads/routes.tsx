@@ -53,7 +53,8 @@ export function mountLeadRoutes(app: Hono<StaffEnv>, deps: StaffDeps) {
     const at = now();
     const deadline = new Date(lead.respondBy);
     if (at < deadline) return { due: `${formatMinutes(businessMsBetween(at, deadline, calendar) / 60_000)} left (business hours)`, overdue: false };
-    return { due: `Overdue by ${formatMinutes(businessMsBetween(deadline, at, calendar) / 60_000)} (business hours)`, overdue: true };
+    const late = businessMsBetween(deadline, at, calendar) / 60_000;
+    return { due: late < 1 ? "Overdue (just now)" : `Overdue by ${formatMinutes(late)} (business hours)`, overdue: true };
   };
   const closedText = (lead: StoredMessage) =>
     lead.outcome ? `${outcomeLabels[lead.outcome]}, closed by ${lead.closedBy ?? "?"} on ${lead.closedAt ? time(lead.closedAt) : "?"}` : null;
