@@ -222,7 +222,7 @@ test("a marketing-only person gets 403 on /leads, a lead page and its actions", 
 test("an operator resends and settles failed deliveries on /deliveries and erases a person after a confirmation, each audited", async ({ browser }) => {
   // The CRM is gone (410) for two leads: their webhooks fail at once.
   hooks.settings.status = 410;
-  const leads = [];
+  const leads: string[] = [];
   for (const name of ["Resend", "Settle"]) {
     const body = lead({ firstName: name, email: `${name.toLowerCase()}-${run}@example.com` });
     const response = await fetch(`${site.url}/api/contact`, { method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify(body) });

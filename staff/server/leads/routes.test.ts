@@ -10,7 +10,7 @@ import { quietLog, sampleMessage } from "../../../test/support/store-engines";
 import { createStaffApp } from "../app";
 import { NO_ASSETS } from "../assets";
 import type { Role, StaffPerson } from "../context";
-import type { AuditLine, StaffStorage } from "../storage";
+import { staffStorage, type AuditLine } from "../storage";
 
 /*
  * The leads inbox, the lead page and the deliveries page (issue 37) through the workspace's own app (headers,
@@ -24,22 +24,24 @@ afterEach(async () => {
   for (const cleanup of cleanups.splice(0).reverse()) await cleanup();
 });
 
-const people: Record<string, StaffPerson> = {
-  ada: { id: 1, email: "ada@arcline.example", roles: ["sales"] },
-  bob: { id: 2, email: "bob@arcline.example", roles: ["sales"] },
-  mia: { id: 3, email: "mia@arcline.example", roles: ["marketing"] },
-  oz: { id: 4, email: "oz@arcline.example", roles: ["operator"] },
+const people: Record<string, Omit<StaffPerson, "id">> = {
+  ada: { email: "ada@arcline.example", roles: ["sales"] },
+  bob: { email: "bob@arcline.example", roles: ["sales"] },
+  mia: { email: "mia@arcline.example", roles: ["marketing"] },
+  oz: { email: "oz@arcline.example", roles: ["operator"] },
 };
 
 async function setUp() {
   const dir = mkdtempSync(join(tmpdir(), "staff-leads-"));
   const store: Store = await SqliteStore.open(`file:${join(dir, "messages.db")}`);
   cleanups.push(() => rmSync(dir, { recursive: true, force: true }), () => store.close());
-  const audit: AuditLine[] = [];
-  const staff: StaffStorage = {
-    sessionPerson: async (id) => (people[id] ? { person: people[id] } : null),
-    appendAudit: async (line) => void audit.push({ id: audit.length + 1, ...line }),
-  };
+  // The sign-in work's storage, with a session per person made directly (signing in is tested there).
+  const staff = staffStorage(store);
+  for (const [key, person] of Object.entries(people)) {
+    const row = await staff.addPerson(person.email, person.roles, "test", new Date());
+    await staff.createSession(`session-${key}`, row!.id, new Date());
+  }
+  const audit = async (): Promise<AuditLine[]> => (await staff.audit({ limit: 1000, offset: 0 })).lines.reverse();
   const config = loadConfig({ RECAPTCHA_SECRET_KEY: "a-real-looking-secret", STAFF_URL, COMPANY_TIME_ZONE: "Europe/Berlin", SALES_HOURS: "Mon-Sun 00:00-24:00", LEADS_MAIL_DIR: join(dir, "mail") });
   let n = 0;
   const app = createStaffApp({
@@ -56,9 +58,9 @@ async function setUp() {
     },
   });
   const as = (who: keyof typeof people | null) => ({
-    get: (path: string) => app.request(`${STAFF_URL}${path}`, { headers: who ? { cookie: `staff_session=${who}` } : {} }),
+    get: (path: string) => app.request(`${STAFF_URL}${path}`, { headers: who ? { cookie: `staff_session=session-${who}` } : {} }),
     post: (path: string, fields: Record<string, string> = {}, origin = STAFF_URL) =>
-      app.request(`${STAFF_URL}${path}`, { method: "POST", body: new URLSearchParams(fields), headers: { origin, ...(who ? { cookie: `staff_session=${who}` } : {}) } }),
+      app.request(`${STAFF_URL}${path}`, { method: "POST", body: new URLSearchParams(fields), headers: { origin, ...(who ? { cookie: `staff_session=session-${who}` } : {}) } }),
   });
   const add = async (fields: Partial<typeof sampleMessage> = {}) => {
     const lead = await store.insertLead({ ...sampleMessage, createdAt: new Date(Date.now() - 3 * 3600_000).toISOString(), respondBy: new Date(Date.now() - 3600_000).toISOString(), ...fields }, []);
@@ -138,7 +140,7 @@ describe("the leads pages", () => {
     expect(await text(await as("bob").get(`/leads?q=${older.reference.toLowerCase()}`))).toContain("Grace Hopper");
     expect(await text(await as("bob").get("/leads?q=nasa"))).not.toContain("Grace Hopper");
 
-    expect(audit.map((line) => `${line.actor} ${line.action} ${line.subject} ${line.detail ?? ""}`.trim())).toEqual([
+    expect((await audit()).map((line) => `${line.actor} ${line.action} ${line.subject} ${line.detail ?? ""}`.trim())).toEqual([
       `ada@arcline.example lead.take ${lead.reference}`,
       `bob@arcline.example lead.take ${lead.reference} took over from ada@arcline.example`,
       `bob@arcline.example lead.close ${lead.reference} won`,
@@ -157,7 +159,7 @@ describe("the leads pages", () => {
     const lines = (await csv.text()).replace(/^\uFEFF/, "").trim().split("\r\n");
     expect(lines).toHaveLength(2);
     expect(lines[1]).toContain(`"${lead.reference}","Grace","Lovelace","ada@example.com","Navy"`);
-    expect(audit.at(-1)).toMatchObject({ actor: "ada@arcline.example", action: "leads.export", subject: "All open", detail: '1 leads, search "navy"' });
+    expect((await audit()).at(-1)).toMatchObject({ actor: "ada@arcline.example", action: "leads.export", subject: "All open", detail: '1 leads, search "navy"' });
 
     for (const path of ["/leads", `/leads/${lead.reference}`, "/leads/export.csv", "/deliveries"]) expect((await as("mia").get(path)).status, path).toBe(403);
     for (const action of ["take", "close", "reopen", "note"]) expect((await as("mia").post(`/leads/${lead.reference}/${action}`, { outcome: "spam", note: "x" })).status, action).toBe(403);
@@ -172,7 +174,7 @@ describe("the leads pages", () => {
     expect((await as("ada").get("/leads/0000ZZZZ")).status).toBe(404);
     expect((await as("ada").get("/leads/00000000")).status).toBe(404);
     expect((await as("ada").post("/leads/00000000/close", { outcome: "won" })).status).toBe(404);
-    expect(audit).toHaveLength(1);
+    expect(await audit()).toHaveLength(1);
   });
 
   it("lets an operator erase a person after a confirmation, and resend or settle failed deliveries on /deliveries, each audited", async () => {
@@ -191,8 +193,8 @@ describe("the leads pages", () => {
     expect(erased.headers.get("location")).toBe("/leads");
     expect((await store.listLeads()).map((lead) => lead.email)).toEqual(["stay@example.com"]);
     expect((await as("oz").get(`/leads/${first.reference}`)).status).toBe(404);
-    expect(audit.at(-1)).toMatchObject({ action: "lead.erase", subject: first.reference, detail: "2 leads of one person erased" });
-    expect(JSON.stringify(audit)).not.toContain("forget@");
+    expect((await audit()).at(-1)).toMatchObject({ action: "lead.erase", subject: first.reference, detail: "2 leads of one person erased" });
+    expect(JSON.stringify(await audit())).not.toContain("forget@");
 
     // A failed delivery: listed with its lead and error; Resend queues it again, Settle gives it up.
     await store.insertLead({ ...sampleMessage, email: "x@example.com" }, []);
@@ -212,7 +214,7 @@ describe("the leads pages", () => {
     expect((await store.findLeads(String(failing.id)))[0]?.deliveries[0]?.status).toBe("settled");
     page = await text(await as("oz").get("/deliveries"));
     expect(page).toContain("None: every delivery was made or is still being tried.");
-    expect(audit.slice(-2).map((line) => `${line.action} ${line.subject} ${line.detail}`)).toEqual([`delivery.resend ${reference} 1 delivery`, `delivery.settle ${reference} 1 delivery`]);
+    expect((await audit()).slice(-2).map((line) => `${line.action} ${line.subject} ${line.detail}`)).toEqual([`delivery.resend ${reference} 1 delivery`, `delivery.settle ${reference} 1 delivery`]);
     expect((await as("ada").post(`/deliveries/${reference}/resend`)).status).toBe(403);
     void other;
   });
