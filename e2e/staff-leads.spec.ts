@@ -49,7 +49,7 @@ test.beforeAll(async () => {
     // Every hour is a business hour, so a new lead has a reminder queued (due in two hours).
     SALES_HOURS: "Mon-Sun 00:00-24:00",
   });
-  const env = { STAFF_URL: site.staffUrl, SMTP_URL: inbox.url };
+  const env = { STAFF_URL: site.staffUrl, SMTP_URL: inbox.url, LEADS_NOTIFY_TO: "sales@arcline.example" };
   for (const [email, roles] of [[SALES, ["sales"]], [SALES_B, ["sales"]], [MARKETING, ["marketing"]], [OPERATOR, ["operator"]]] as const) await inviteStaff(site.databaseUrl, email, [...roles], env);
 });
 
@@ -75,7 +75,8 @@ const history = (page: Page) => page.getByRole("region", { name: "History" }).ge
 async function checkPage(page: Page, name: string) {
   const axe = await new AxeBuilder({ page }).analyze();
   expect(axe.violations.map((violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(" ")).join(", ")}`), `axe on ${name}`).toEqual([]);
-  expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth), `${name} scrolls sideways`).toBe(true);
+  // Against the screen's width: a phone browser widens its layout to content that does not fit, then innerWidth grows too.
+  expect(await page.evaluate(() => document.documentElement.scrollWidth), `${name} scrolls sideways`).toBeLessThanOrEqual(page.viewportSize()!.width);
   const fromDom = await page.evaluate(() => {
     const shown = (el: Element) => el.checkVisibility({ visibilityProperty: true });
     const count = (selector: string) => [...document.querySelectorAll(selector)].filter(shown).length;

@@ -11,7 +11,7 @@ const headers = ["Channel", "Pending", "Scheduled", "Failed", "Previewed", "Sent
 export function DeliveriesPage({ channels, failed, timeZone }: { channels: ChannelRow[]; failed: FailedRow[]; timeZone: string }) {
   return (
     <div className="grid gap-6">
-      <section aria-labelledby="outbox">
+      <section aria-labelledby="outbox" className="min-w-0">
         <h2 id="outbox" className="mb-2 text-lg font-semibold">
           Outbox per channel
         </h2>
@@ -48,7 +48,7 @@ export function DeliveriesPage({ channels, failed, timeZone }: { channels: Chann
           </table>
         </div>
       </section>
-      <section aria-labelledby="failed">
+      <section aria-labelledby="failed" className="min-w-0">
         <h2 id="failed" className="mb-2 text-lg font-semibold">
           Failed deliveries
         </h2>

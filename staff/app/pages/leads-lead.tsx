@@ -47,7 +47,7 @@ const field = "w-full rounded border border-slate-400 bg-white px-3 py-2";
 
 function Section({ title, id, children }: { title: string; id: string; children: ReactNode }) {
   return (
-    <section aria-labelledby={id} className="rounded-lg border border-slate-200 bg-white p-4">
+    <section aria-labelledby={id} className="min-w-0 rounded-lg border border-slate-200 bg-white p-4">
       <h2 id={id} className="mb-2 text-lg font-semibold">
         {title}
       </h2>
