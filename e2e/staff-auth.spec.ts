@@ -440,11 +440,95 @@ test.describe("roles, cross-site requests, headers", () => {
   });
 });
 
+test.describe("the operator's pages", () => {
+  test("/staff invites, changes roles and revokes (confirmed), never the last operator; /audit is newest first, paged, filtered by person", async ({ page }) => {
+    const server = await startServer({});
+    try {
+      const mailDir = `${server.databaseUrl.slice("file:".length).replace(/[^/]+$/, "")}mail`;
+      expect((await runStaff(server.databaseUrl, ["invite", "boss@example.com", "--role", "operator"], { STAFF_URL: server.staffUrl })).code).toBe(0);
+      await signIn(page, { staffUrl: server.staffUrl, mailDir, email: "boss@example.com", next: "/staff" });
+      const person = (email: string) => page.getByRole("listitem").filter({ has: page.getByRole("heading", { name: email }) });
+
+      // The last operator can neither lose the role nor be revoked.
+      await person("boss@example.com").getByLabel("Operator (everything, people, audit log)").uncheck();
+      await person("boss@example.com").getByLabel("Sales (leads)").check();
+      await person("boss@example.com").getByRole("button", { name: "Save roles" }).click();
+      await expect(page.getByRole("alert")).toHaveText("Someone must keep the operator role: give it to another person first.");
+      await page.goto(`${server.staffUrl}/staff/revoke?email=boss%40example.com`);
+      await page.getByRole("button", { name: "Revoke boss@example.com" }).click();
+      await expect(page.getByRole("alert")).toHaveText("Someone must keep the operator role: give it to another person first.");
+      expect((await runStaff(server.databaseUrl, ["list"])).stdout).toMatch(/^boss@example\.com {2}operator /);
+
+      // Invite: a clear error for a bad address or no role, with what was typed kept.
+      await page.goto(`${server.staffUrl}/staff`);
+      await page.getByLabel("E-mail", { exact: true }).fill("not an address");
+      await page.getByRole("button", { name: "Invite and e-mail a sign-in link" }).click();
+      await expect(page.getByRole("alert")).toContainText('"not an address" is not an e-mail address');
+      await expect(page.getByLabel("E-mail", { exact: true })).toHaveValue("not an address");
+      await page.getByLabel("E-mail", { exact: true }).fill("Ann@Example.com");
+      await page.getByRole("button", { name: "Invite and e-mail a sign-in link" }).click();
+      await expect(page.getByRole("alert")).toHaveText("Choose at least one role.");
+      const since = Date.now();
+      await page.getByRole("group", { name: "Roles", exact: true }).getByLabel("Sales (leads)").check();
+      await page.getByRole("button", { name: "Invite and e-mail a sign-in link" }).click();
+      await expect(page).toHaveURL(`${server.staffUrl}/staff`);
+      await expect(person("ann@example.com")).toContainText("Added");
+      await expect(person("ann@example.com")).toContainText("by boss@example.com");
+      // Ann is mailed a link, which names who invited her.
+      expect(await signInLinkFromMailDir(mailDir, "ann@example.com", since)).toMatch(/\/sign-in\//);
+      // Reload (the page after a POST → 303 → GET) repeats nothing.
+      await page.reload();
+      await expect(page.getByRole("heading", { name: /^People \(2\)$/ })).toBeVisible();
+
+      // Roles: Ann becomes an operator too; then the boss may drop the role.
+      await person("ann@example.com").getByLabel("Operator (everything, people, audit log)").check();
+      await person("ann@example.com").getByRole("button", { name: "Save roles" }).click();
+      await expect(person("ann@example.com").getByLabel("Operator (everything, people, audit log)")).toBeChecked();
+      await page.getByRole("link", { name: "Revoke ann@example.com…" }).click();
+      await expect(page.getByRole("main")).toContainText("will no longer be able to sign in");
+      await page.getByRole("link", { name: "Cancel" }).click();
+      await expect(person("ann@example.com")).toBeVisible();
+      await page.getByRole("link", { name: "Revoke ann@example.com…" }).click();
+      await page.getByRole("button", { name: "Revoke ann@example.com" }).click();
+      await expect(page).toHaveURL(`${server.staffUrl}/staff`);
+      await expect(person("ann@example.com")).toHaveCount(0);
+
+      // /audit: newest first, 50 a page, filtered by person; read-only (no form posts anywhere on it).
+      const db = createClient({ url: server.databaseUrl });
+      for (let i = 0; i < 55; i++) await db.execute({ sql: "INSERT INTO staff_audit (at, actor, action, subject, detail) VALUES (?, 'x@example.com', 'test.line', ?, NULL)", args: [new Date(Date.now() - 3600_000 + i).toISOString(), `n${i}`] });
+      db.close();
+      await page.getByRole("navigation", { name: "Workspace" }).getByRole("link", { name: "Audit log" }).click();
+      await expect(page.getByRole("main")).toContainText("Times in UTC");
+      const lines = page.getByRole("main").getByRole("listitem");
+      await expect(lines).toHaveCount(50);
+      await expect(lines.first()).toContainText("test.line n54");
+      await page.getByRole("link", { name: "Older" }).click();
+      await expect(page).toHaveURL(`${server.staffUrl}/audit?page=2`);
+      await expect(lines.last()).toContainText("server (npm run staff) people.invite boss@example.com (roles: operator)");
+      await page.getByLabel("Person (e-mail)").fill("ANN@example.com");
+      await page.getByRole("button", { name: "Filter" }).click();
+      await expect(lines).toHaveText([
+        /boss@example\.com people\.revoke ann@example\.com \(roles: sales, operator\)$/,
+        /boss@example\.com people\.roles ann@example\.com \(sales, operator \(was sales\)\)$/,
+        /boss@example\.com people\.invite ann@example\.com \(roles: sales\)$/,
+      ]);
+      expect(await page.locator('form[method="post"]').count()).toBe(1); // the header's "Sign out" only
+    } finally {
+      await server.stop();
+    }
+  });
+});
+
 /** axe, no sideways scroll, and every heading, link, button and field of the page in Chromium's accessibility tree. */
 async function checkPage(page: Page, name: string) {
   const axe = await new AxeBuilder({ page }).analyze();
   expect(axe.violations.map((violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(" ")).join(", ")}`), `axe on ${name}`).toEqual([]);
   expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth), `${name} scrolls sideways`).toBe(true);
+  // Narrower still: the smallest phones (WCAG 1.4.10's 320 px).
+  const size = page.viewportSize()!;
+  await page.setViewportSize({ width: 320, height: 640 });
+  expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth), `${name} scrolls sideways at 320 px`).toBe(true);
+  await page.setViewportSize(size);
   const fromDom = await page.evaluate(() => {
     const shown = (el: Element) => el.checkVisibility({ visibilityProperty: true });
     const count = (selector: string) => [...document.querySelectorAll(selector)].filter(shown).length;

@@ -62,3 +62,11 @@ describe("on https", () => {
     expect(plain.headers.get("strict-transport-security")).toBe("max-age=63072000");
   });
 });
+
+describe("where a sign-in leads (next)", () => {
+  it("is a path of the workspace, printable and short, or the start page", async () => {
+    const { cleanNext } = await import("./auth");
+    expect(cleanNext("/leads/ABCD1234?tab=notes")).toBe("/leads/ABCD1234?tab=notes");
+    for (const bad of ["https://evil.example/", "//evil.example", "/\\evil.example", "/a\r\nSet-Cookie: x=1", "/é", `/${"a".repeat(600)}`, undefined, 42]) expect(cleanNext(bad)).toBe("/");
+  });
+});

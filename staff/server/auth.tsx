@@ -29,6 +29,14 @@ import { AccountPage } from "../app/pages/account";
 
 /** Sign-in link requests are counted per address and per client over this window. */
 export const SIGN_IN_WINDOW_MS = 15 * 60_000;
+/**
+ * `next` as asked for (a query or form value): a path of this origin (safeNext), printable ASCII only and of a
+ * sane length (it travels in the link's row and ends in a Location header).
+ */
+export function cleanNext(raw: unknown): string {
+  return typeof raw === "string" && raw.length <= 512 && /^[\x21-\x7e]*$/.test(raw) ? safeNext(raw) : "/";
+}
+
 /** A WebAuthn ceremony must end within this (the challenge is single use). */
 const CHALLENGE_MS = 5 * 60_000;
 
@@ -41,11 +49,16 @@ export function mountAuthRoutes(app: Hono<StaffEnv>, deps: StaffDeps) {
   const https = () => staffUrl().startsWith("https://");
   const cookieName = () => sessionCookieName(staffUrl());
   const mailer = deps.mailer ?? createStaffMailer(config);
+  if (!deps.mailer && !config.SMTP_URL) {
+    log.warn({ msg: "staff sign-in links are written to LEADS_MAIL_DIR as .eml files, nobody is mailed: set SMTP_URL", dir: config.LEADS_MAIL_DIR });
+  }
   const createLimiter = deps.createLimiter ?? ((options: { name: string; limit: number; windowMs: number }) => createRateLimiter(options));
   const limiters: SignInLimiters = {
     address: createLimiter({ name: "staff-sign-in-address", limit: config.STAFF_SIGN_IN_LIMIT, windowMs: SIGN_IN_WINDOW_MS }),
     client: createLimiter({ name: "staff-sign-in-client", limit: config.STAFF_SIGN_IN_CLIENT_LIMIT, windowMs: SIGN_IN_WINDOW_MS }),
   };
+  // Passkey sign-ins need no address: each start stores a challenge, so starts are limited per client too.
+  const passkeyLimiter = createLimiter({ name: "staff-passkey-client", limit: config.STAFF_SIGN_IN_CLIENT_LIMIT * 4, windowMs: SIGN_IN_WINDOW_MS });
   // Keys are keyed hashes where the store provides them (the rate_limits table then holds no address).
   const limitKey = deps.limitKey ?? (async (raw: string) => raw);
   const rpID = () => new URL(staffUrl()).hostname;
@@ -69,11 +82,11 @@ export function mountAuthRoutes(app: Hono<StaffEnv>, deps: StaffDeps) {
     renderPage(c, { title: "Sign in", body: <SignInPage {...props} />, status });
 
   // Shown to a signed-in person too: signing in as someone else (or again) is theirs to choose.
-  app.get("/sign-in", (c) => signInPage(c, { next: safeNext(c.req.query("next")) }));
+  app.get("/sign-in", (c) => signInPage(c, { next: cleanNext(c.req.query("next")) }));
 
   app.post("/sign-in", async (c) => {
     const form = await c.req.parseBody().catch(() => ({}) as Record<string, unknown>);
-    const next = safeNext(typeof form.next === "string" ? form.next : undefined);
+    const next = cleanNext(form.next);
     const parsed = parseEmail(form.email);
     if (!parsed.ok) return signInPage(c, { next, email: typeof form.email === "string" ? form.email.slice(0, 254) : "", error: parsed.error }, 400);
     const email = parsed.email;
@@ -105,6 +118,12 @@ export function mountAuthRoutes(app: Hono<StaffEnv>, deps: StaffDeps) {
 
   // Before /sign-in/:token, which would take "passkey" for a token.
   app.post("/sign-in/passkey/options", async (c) => {
+    const ip = clientIp(c as unknown as Context, config.TRUST_PROXY);
+    const allowed = await limitKey(`passkey:${ip ? rateLimitKey(ip) : "unknown"}`).then((key) => passkeyLimiter.reserve(key));
+    if (!allowed.ok) {
+      c.header("Retry-After", String(allowed.retryAfterSeconds));
+      return c.json({ ok: false, error: `Too many sign-in attempts from here. Try again in ${Math.max(1, Math.ceil(allowed.retryAfterSeconds / 60))} minutes.` }, 429);
+    }
     const options = await generateAuthenticationOptions({ rpID: rpID(), userVerification: "preferred" });
     await staff.saveChallenge(options.challenge, "sign-in", null, new Date(now().getTime() + CHALLENGE_MS));
     return c.json(options);
@@ -139,7 +158,7 @@ export function mountAuthRoutes(app: Hono<StaffEnv>, deps: StaffDeps) {
     await staff.usePasskey(passkey.credentialId, verification.authenticationInfo.newCounter, now());
     await startSession(c, person.id);
     await staff.appendAudit({ at: now().toISOString(), actor: person.email, action: "sign-in", subject: person.email, detail: "passkey" });
-    return c.json({ ok: true, next: safeNext(body?.next) });
+    return c.json({ ok: true, next: cleanNext(body?.next) });
   });
 
   const linkGone = (c: StaffContext) =>
@@ -159,7 +178,7 @@ export function mountAuthRoutes(app: Hono<StaffEnv>, deps: StaffDeps) {
     if (!used || !person) return linkGone(c);
     await startSession(c, person.id);
     await staff.appendAudit({ at: now().toISOString(), actor: person.email, action: "sign-in", subject: person.email, detail: "e-mailed link" });
-    return c.redirect(safeNext(used.next), 303);
+    return c.redirect(cleanNext(used.next), 303);
   });
 
   app.post("/sign-out", async (c) => {

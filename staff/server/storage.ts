@@ -174,8 +174,8 @@ class SqliteStaff implements StaffStorage {
     const address = email.toLowerCase();
     const person = await this.person(address);
     if (!person) return { ok: false as const, reason: "not-found" as const };
-    // SQLite enforces no foreign keys here (PRAGMA foreign_keys is off for the store): the person's rows go in the
-    // same transaction, the person last and only if someone else still holds the operator role.
+    // Only if someone else still holds the operator role. The person's rows go with them by ON DELETE CASCADE (libsql
+    // turns foreign keys on); the explicit deletes, in the same transaction, keep it so on a connection without them.
     const results = await this.db.batch(
       [
         {
@@ -239,7 +239,14 @@ class SqliteStaff implements StaffStorage {
   }
 
   async saveChallenge(challenge: string, purpose: ChallengePurpose, personId: number | null, expiresAt: Date) {
-    await this.db.execute({ sql: "INSERT INTO staff_challenges (challenge, purpose, person_id, expires_at) VALUES (?, ?, ?, ?)", args: [challenge, purpose, personId, expiresAt.toISOString()] });
+    // Challenges past their time go as new ones come: the table holds at most five minutes' worth.
+    await this.db.batch(
+      [
+        { sql: "DELETE FROM staff_challenges WHERE expires_at < ?", args: [new Date().toISOString()] },
+        { sql: "INSERT INTO staff_challenges (challenge, purpose, person_id, expires_at) VALUES (?, ?, ?, ?)", args: [challenge, purpose, personId, expiresAt.toISOString()] },
+      ],
+      "write",
+    );
   }
 
   async takeChallenge(challenge: string, purpose: ChallengePurpose, now: Date) {
@@ -416,6 +423,7 @@ class PostgresStaff implements StaffStorage {
   }
 
   async saveChallenge(challenge: string, purpose: ChallengePurpose, personId: number | null, expiresAt: Date) {
+    await this.pool.query("DELETE FROM staff_challenges WHERE expires_at < now()");
     await this.pool.query("INSERT INTO staff_challenges (challenge, purpose, person_id, expires_at) VALUES ($1, $2, $3, $4)", [challenge, purpose, personId, expiresAt]);
   }
 
