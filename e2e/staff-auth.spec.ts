@@ -524,6 +524,11 @@ async function checkPage(page: Page, name: string) {
   const axe = await new AxeBuilder({ page }).analyze();
   expect(axe.violations.map((violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(" ")).join(", ")}`), `axe on ${name}`).toEqual([]);
   expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth), `${name} scrolls sideways`).toBe(true);
+  // Narrower still: the smallest phones (WCAG 1.4.10's 320 px).
+  const size = page.viewportSize()!;
+  await page.setViewportSize({ width: 320, height: 640 });
+  expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth), `${name} scrolls sideways at 320 px`).toBe(true);
+  await page.setViewportSize(size);
   const fromDom = await page.evaluate(() => {
     const shown = (el: Element) => el.checkVisibility({ visibilityProperty: true });
     const count = (selector: string) => [...document.querySelectorAll(selector)].filter(shown).length;

@@ -159,7 +159,8 @@ test("a person of sales only gets 403 on /insights and /api/insights", async ({ 
 /** axe, no sideways scroll, and every heading, link, button and field in the accessibility tree. */
 async function checkPage(page: Page, name: string) {
   expect((await new AxeBuilder({ page }).analyze()).violations, `axe on ${name}`).toEqual([]);
-  expect(await page.evaluate(() => document.documentElement.scrollWidth <= document.documentElement.clientWidth), `no sideways scroll on ${name}`).toBe(true);
+  // Against the viewport's width: in a phone's (isMobile) context Chromium widens the layout viewport to the content.
+  expect(await page.evaluate(() => document.documentElement.scrollWidth), `no sideways scroll on ${name}`).toBeLessThanOrEqual(page.viewportSize()!.width);
   const fromDom = await page.evaluate(() => {
     const count = (selector: string) => [...document.querySelectorAll(selector)].filter((element) => !element.closest("[aria-hidden=true], details:not([open]) > :not(summary)")).length;
     // Chromium gives each date field a button of its own (its calendar).

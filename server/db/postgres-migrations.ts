@@ -244,6 +244,27 @@ export const migrations: Migration[] = [
       "CREATE TRIGGER staff_audit_no_truncate BEFORE TRUNCATE ON staff_audit FOR EACH STATEMENT EXECUTE FUNCTION staff_audit_append_only()",
     ],
   },
+  // Issue 37 (staff-leads): notes, closes and reopens of a lead (see the SQLite migration 19), and the lead.closed
+  // and take-over notice channels. Version 16 is the sign-in work's.
+  {
+    version: 17,
+    name: "lead notes, closes and reopens; lead.closed and take-over notice deliveries",
+    statements: [
+      `CREATE TABLE lead_events (
+        id bigint GENERATED ALWAYS AS IDENTITY PRIMARY KEY,
+        message_id bigint NOT NULL REFERENCES messages (id) ON DELETE CASCADE,
+        kind text NOT NULL CHECK (kind IN ('note', 'close', 'reopen')),
+        actor text NOT NULL,
+        at timestamptz NOT NULL,
+        outcome text CHECK (outcome IN ('answered', 'won', 'lost', 'spam', 'duplicate')),
+        note text
+      )`,
+      "CREATE INDEX lead_events_message ON lead_events (message_id)",
+      "CREATE INDEX messages_open ON messages (id) WHERE outcome IS NULL",
+      "ALTER TABLE outbox DROP CONSTRAINT outbox_channel_check",
+      "ALTER TABLE outbox ADD CONSTRAINT outbox_channel_check CHECK (channel IN ('email', 'webhook', 'confirmation', 'chat', 'reminder', 'reminder_chat', 'escalation', 'take_webhook', 'close_webhook', 'takeover_notice'))",
+    ],
+  },
   // Issue 37 (staff-insights): the dashboard's daily aggregates (see the SQLite migration 20).
   {
     version: 18,
@@ -260,5 +281,4 @@ export const migrations: Migration[] = [
       "CREATE TABLE visit_rollups (day text PRIMARY KEY, rolled_at timestamptz NOT NULL)",
     ],
   },
-  { version: 19, name: "visit filters", statements: ["CREATE INDEX visits_entry_source ON visits (source, at) WHERE entry"] },
 ];

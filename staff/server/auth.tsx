@@ -49,6 +49,9 @@ export function mountAuthRoutes(app: Hono<StaffEnv>, deps: StaffDeps) {
   const https = () => staffUrl().startsWith("https://");
   const cookieName = () => sessionCookieName(staffUrl());
   const mailer = deps.mailer ?? createStaffMailer(config);
+  if (!deps.mailer && !config.SMTP_URL) {
+    log.warn({ msg: "staff sign-in links are written to LEADS_MAIL_DIR as .eml files, nobody is mailed: set SMTP_URL", dir: config.LEADS_MAIL_DIR });
+  }
   const createLimiter = deps.createLimiter ?? ((options: { name: string; limit: number; windowMs: number }) => createRateLimiter(options));
   const limiters: SignInLimiters = {
     address: createLimiter({ name: "staff-sign-in-address", limit: config.STAFF_SIGN_IN_LIMIT, windowMs: SIGN_IN_WINDOW_MS }),

@@ -129,6 +129,8 @@ describe.each(Object.keys(engines) as (keyof typeof engines)[])("the workspace's
     expect(await staff.signInLinkState("l".repeat(43), later(MINUTE))).toBe("unknown");
     expect(await staff.passkey("cred-1")).toBeNull();
     expect(await everyValue(store)).not.toContain("cred-1");
+    // The session's row itself is gone, not just unusable.
+    expect(await everyValue(store)).not.toContain(secretHash(three));
   });
 
   it("keeps passkeys per person and WebAuthn challenges once and for five minutes", async () => {

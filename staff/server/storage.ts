@@ -174,8 +174,8 @@ class SqliteStaff implements StaffStorage {
     const address = email.toLowerCase();
     const person = await this.person(address);
     if (!person) return { ok: false as const, reason: "not-found" as const };
-    // SQLite enforces no foreign keys here (PRAGMA foreign_keys is off for the store): the person's rows go in the
-    // same transaction, the person last and only if someone else still holds the operator role.
+    // Only if someone else still holds the operator role. The person's rows go with them by ON DELETE CASCADE (libsql
+    // turns foreign keys on); the explicit deletes, in the same transaction, keep it so on a connection without them.
     const results = await this.db.batch(
       [
         {

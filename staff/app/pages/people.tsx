@@ -9,7 +9,7 @@ function RoleBoxes({ idPrefix, checked }: { idPrefix: string; checked: Role[] })
     <>
       {roles.map((role) => (
         <label key={role} htmlFor={`${idPrefix}-${role}`} className="flex min-h-11 items-center gap-2">
-          <input id={`${idPrefix}-${role}`} type="checkbox" name="roles" value={role} defaultChecked={checked.includes(role)} className="size-5" />
+          <input id={`${idPrefix}-${role}`} type="checkbox" name="roles" value={role} defaultChecked={checked.includes(role)} className="size-5 shrink-0" />
           {roleText[role]}
         </label>
       ))}
@@ -65,7 +65,9 @@ export function PeoplePage({ people, me, timeZone, format, error, invite }: Prop
                 <form method="post" action="/staff/roles" className="space-y-2">
                   <input type="hidden" name="email" value={person.email} />
                   <fieldset>
-                    <legend className="mb-1 font-medium">Roles of {person.email}</legend>
+                    <legend className="mb-1 font-medium">
+                      Roles<span className="sr-only"> of {person.email}</span>
+                    </legend>
                     <RoleBoxes idPrefix={`${id}-role`} checked={person.roles} />
                   </fieldset>
                   <div className="flex flex-wrap gap-3">
