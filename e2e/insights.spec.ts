@@ -166,7 +166,7 @@ test("bots, headless browsers, Global Privacy Control, Do Not Track and prefetch
   await expect.poll(async () => (await insights(quiet)).pageviews, { timeout: 10_000 }).toBeGreaterThan(0);
   const figures = await insights(quiet);
   expect(figures).toMatchObject({ visitors: 1, pageviews: 1 });
-  expect(figures.pages).toEqual([{ name: "/services/ux-design", title: "Product and UX Design Services", visitors: 1, pageviews: 1 }]);
+  expect(figures.pages).toEqual([{ name: "/services/ux-design", title: "Product and UX Design Services", visitors: 1, pageviews: 1, leads: 0, conversionRate: 0, won: 0, lost: 0, inProgress: 0 }]);
 });
 
 test("the database's files (SQLite and its WAL) never hold the visitor's IP or user agent, counts and leads alike", async () => {
