@@ -129,8 +129,9 @@ test("two instances on one PostgreSQL send one report for the week, with the fig
   // Sources as sites, one row each; the newsletter is sixth by visitors, and in the e-mail since it brought the lead.
   expect(text).toMatch(/\nSources:\n {2}Google: 2 visitors, 0 leads\n {2}LinkedIn: 2 visitors, 0 leads\n {2}partner\.example: 2 visitors, 0 leads\n {2}Reddit: 2 visitors, 0 leads\n {2}YouTube: 2 visitors, 0 leads\n {2}newsletter: 1 visitor, 1 lead\n\n/);
   expect(text).toContain(`  linkedin / paid_social / ${LONG_CAMPAIGN} (content: variant_b): 1 visitor, 0 leads`);
-  expect(text).toMatch(/\n {2}[^\n]*UX Design[^\n]*\(\/services\/ux-design\): 2 visitors\n/);
-  expect(text).toContain("  United Kingdom: 1 visitor");
+  // Every row has its leads now, pages and countries too (issue 37).
+  expect(text).toMatch(/\n {2}[^\n]*UX Design[^\n]*\(\/services\/ux-design\): 2 visitors, \d+ leads?[^\n]*\n/);
+  expect(text).toMatch(/ {2}United Kingdom: 1 visitor, \d+ leads?/);
   const html = report!.mail.html || "";
   expect(html).toContain("newsletter / email / spring");
   expect(html).not.toMatch(/<script|<img|src=/i);
@@ -188,9 +189,10 @@ test("two instances on one PostgreSQL send one report for the week, with the fig
   // The CSV: a campaign in three columns (and its term and content), a conversion rate on every row with leads.
   // (Every field is quoted, after a byte-order mark for spreadsheets; none of these holds a comma.)
   const csv = (await insightsCli(["--from", week, "--to", addDays(week, 6), "--format", "csv"])).stdout.replace(/^\uFEFF/, "").replaceAll('"', "").split(/\r?\n/);
-  expect(csv[0]).toBe("table,name,title,source,medium,campaign,term,content,visitors,pageviews,leads,conversionRate,leadsTaken,medianMinutesToTake,leadsNotTaken");
-  expect(csv).toContain("campaigns,newsletter / email / spring,,newsletter,email,spring,,,1,,1,1,,,");
-  expect(csv).toContain("sources,Google,,,,,,,2,,0,0,,,");
+  expect(csv[0]).toBe("table,name,title,source,medium,campaign,term,content,visitors,pageviews,leads,conversionRate,leadsTaken,medianMinutesToTake,leadsNotTaken,won,lost,inProgress,spam,duplicate");
+  // What became of the leads (issue 37): this one is open, in progress.
+  expect(csv).toContain("campaigns,newsletter / email / spring,,newsletter,email,spring,,,1,,1,1,,,,0,0,1,,");
+  expect(csv).toContain("sources,Google,,,,,,,2,,0,0,,,,0,0,0,,");
   // A calendar month is compared with the calendar month before.
   const month = JSON.parse((await insightsCli(["--from", "2026-11-01", "--to", "2026-11-30", "--format", "json"])).stdout) as { previous: { from: string; to: string } };
   expect(month.previous).toMatchObject({ from: "2026-10-01", to: "2026-10-31" });
