@@ -31,7 +31,7 @@ export const PG_STAFF_URL = `http://localhost:${PG_STAFF_PORT}`;
 export const POSTGRES_URL = `postgres://postgres@127.0.0.1:${PG_PORT}`;
 /** The database of the main server of the "postgres" project. */
 export const POSTGRES_DATABASE_URL = `${POSTGRES_URL}/e2e_main`;
-const postgresSpecs = /(contact-api|lead-delivery|lead-follow-up|multi-instance|operations|lead-reminders)\.spec\.ts$/;
+const postgresSpecs = /(contact-api|lead-delivery|lead-follow-up|multi-instance|operations|lead-reminders|staff-leads-postgres)\.spec\.ts$/;
 // The weekly insights report needs several instances on one PostgreSQL: it runs there only.
 const insightsPostgresSpecs = /insights-report\.spec\.ts$/;
 // E2E_ENGINES=sqlite skips PostgreSQL entirely (a quick local run); CI runs both.
@@ -79,7 +79,7 @@ export default defineConfig<SiteDataOptions>({
     {
       name: "chromium",
       // Several instances need a shared database: that spec runs on PostgreSQL only. Scroll timing runs on its own, last.
-      testIgnore: [/multi-instance\.spec\.ts$/, /lead-reminders\.spec\.ts$/, insightsPostgresSpecs, timingSpecs, editorSpecs, liveEditorSpecs, noScriptSpecs, storageBlockedSpecs, engineSpecs],
+      testIgnore: [/multi-instance\.spec\.ts$/, /lead-reminders\.spec\.ts$/, /staff-leads-postgres\.spec\.ts$/, insightsPostgresSpecs, timingSpecs, editorSpecs, liveEditorSpecs, noScriptSpecs, storageBlockedSpecs, engineSpecs],
       metadata: { engine: "sqlite" },
       use: { ...desktop },
     },

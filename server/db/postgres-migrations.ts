@@ -244,4 +244,25 @@ export const migrations: Migration[] = [
       "CREATE TRIGGER staff_audit_no_truncate BEFORE TRUNCATE ON staff_audit FOR EACH STATEMENT EXECUTE FUNCTION staff_audit_append_only()",
     ],
   },
+  // Issue 37 (staff-leads): notes, closes and reopens of a lead (see the SQLite migration 19), and the lead.closed
+  // and take-over notice channels. Version 16 is the sign-in work's.
+  {
+    version: 17,
+    name: "lead notes, closes and reopens; lead.closed and take-over notice deliveries",
+    statements: [
+      `CREATE TABLE lead_events (
+        id bigint GENERATED ALWAYS AS IDENTITY PRIMARY KEY,
+        message_id bigint NOT NULL REFERENCES messages (id) ON DELETE CASCADE,
+        kind text NOT NULL CHECK (kind IN ('note', 'close', 'reopen')),
+        actor text NOT NULL,
+        at timestamptz NOT NULL,
+        outcome text CHECK (outcome IN ('answered', 'won', 'lost', 'spam', 'duplicate')),
+        note text
+      )`,
+      "CREATE INDEX lead_events_message ON lead_events (message_id)",
+      "CREATE INDEX messages_open ON messages (id) WHERE outcome IS NULL",
+      "ALTER TABLE outbox DROP CONSTRAINT outbox_channel_check",
+      "ALTER TABLE outbox ADD CONSTRAINT outbox_channel_check CHECK (channel IN ('email', 'webhook', 'confirmation', 'chat', 'reminder', 'reminder_chat', 'escalation', 'take_webhook', 'close_webhook', 'takeover_notice'))",
+    ],
+  },
 ];

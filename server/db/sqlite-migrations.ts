@@ -302,4 +302,44 @@ export const migrations: Migration[] = [
       "CREATE TRIGGER staff_audit_no_delete BEFORE DELETE ON staff_audit BEGIN SELECT RAISE(ABORT, 'the audit log is append-only'); END",
     ],
   },
+  // Issue 37 (staff-leads): what happened to a lead besides takes (notes, closes with their outcome, reopens: who
+  // and when), deleted with the lead; and two outbox channels: the lead.closed webhook and the e-mail telling a
+  // holder their lead was taken over. Version 18 is the sign-in work's.
+  {
+    version: 19,
+    name: "lead notes, closes and reopens; lead.closed and take-over notice deliveries",
+    statements: [
+      `CREATE TABLE lead_events (
+        id INTEGER PRIMARY KEY AUTOINCREMENT,
+        message_id INTEGER NOT NULL REFERENCES messages (id),
+        kind TEXT NOT NULL CHECK (kind IN ('note', 'close', 'reopen')),
+        actor TEXT NOT NULL,
+        at TEXT NOT NULL,
+        outcome TEXT CHECK (outcome IN ('answered', 'won', 'lost', 'spam', 'duplicate')),
+        note TEXT
+      )`,
+      "CREATE INDEX lead_events_message ON lead_events (message_id)",
+      // The inbox reads open leads newest first without a scan of the closed ones.
+      "CREATE INDEX messages_open ON messages (id) WHERE outcome IS NULL",
+      `CREATE TABLE outbox_v19 (
+        id INTEGER PRIMARY KEY AUTOINCREMENT,
+        message_id INTEGER NOT NULL REFERENCES messages (id),
+        channel TEXT NOT NULL CHECK (channel IN ('email', 'webhook', 'confirmation', 'chat', 'reminder', 'reminder_chat', 'escalation', 'take_webhook', 'close_webhook', 'takeover_notice')),
+        external_id TEXT NOT NULL,
+        status TEXT NOT NULL DEFAULT 'pending' CHECK (status IN ('pending', 'sent', 'failed', 'previewed', 'settled')),
+        attempts INTEGER NOT NULL DEFAULT 0,
+        next_attempt_at TEXT NOT NULL,
+        lease TEXT,
+        locked_until TEXT,
+        last_error TEXT,
+        sent_at TEXT,
+        UNIQUE (message_id, channel)
+      )`,
+      `INSERT INTO outbox_v19 (id, message_id, channel, external_id, status, attempts, next_attempt_at, lease, locked_until, last_error, sent_at)
+       SELECT id, message_id, channel, external_id, status, attempts, next_attempt_at, lease, locked_until, last_error, sent_at FROM outbox`,
+      "DROP TABLE outbox",
+      "ALTER TABLE outbox_v19 RENAME TO outbox",
+      "CREATE INDEX outbox_due ON outbox (channel, status, next_attempt_at)",
+    ],
+  },
 ];

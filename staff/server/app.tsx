@@ -15,6 +15,7 @@ import { mountAuthRoutes } from "./auth";
 import { mountPeopleRoutes } from "./people";
 import type { StaffMailer } from "./mail";
 import type { RateLimiter } from "../../server/contact/rate-limit";
+import { mountLeadRoutes, type LeadHooks } from "./leads/routes";
 
 export type StaffDeps = {
   config: ServerConfig;
@@ -31,6 +32,8 @@ export type StaffDeps = {
   createLimiter?: (options: { name: string; limit: number; windowMs: number }) => RateLimiter;
   /** Turns a rate-limit key (an address) into what is stored: a keyed hash on the store's daily salt. */
   limitKey?: (raw: string) => Promise<string>;
+  /** The delivery side's hooks for the lead pages (events queued with a take or close, the worker's nudge). */
+  leads?: LeadHooks;
 };
 
 /** The workspace's strict policy: only its own stylesheet and script, no inline anything, never framed. */
@@ -106,6 +109,7 @@ export function createStaffApp(deps: StaffDeps) {
   // Route modules mount here (sign-in and account, people and audit, leads, insights, deliveries).
   mountAuthRoutes(app, deps);
   mountPeopleRoutes(app, deps);
+  mountLeadRoutes(app, deps);
 
   app.notFound((c) => renderPage(c, { title: "Page not found", body: <NotFound />, status: 404 }));
   app.onError((error, c) => {

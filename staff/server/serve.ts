@@ -9,10 +9,11 @@ import { createStaffApp } from "./app";
 import { staffStorage } from "./storage";
 import { insightsStorage } from "../../server/insights/storage";
 import { createVisitorKeys } from "../../server/insights/visitor-key";
+import type { LeadHooks } from "./leads/routes";
 
 export type StaffServer = {
   /** Starts answering, once the store is open; until then every request gets a 503. */
-  ready(deps: { store: Store }): void;
+  ready(deps: { store: Store; leads?: LeadHooks }): void;
   close(): void;
 };
 
@@ -31,7 +32,7 @@ export async function serveStaff(config: ServerConfig, log: Logger): Promise<Sta
   config.staffUrl ??= `http://localhost:${port}`;
   log.info({ msg: "staff listening", url: `http://${config.STAFF_HOST === "0.0.0.0" || config.STAFF_HOST === "::" ? "localhost" : config.STAFF_HOST}:${port}`, staffUrl: config.staffUrl });
   return {
-    ready({ store }) {
+    ready({ store, leads }) {
       // Sign-in requests are limited like the contact form's: on PostgreSQL every instance counts in one table, keyed
       // by a hash on the day's salt (never an address in the table); on SQLite (one instance) in memory.
       const keys = createVisitorKeys(insightsStorage(store), { site: config.siteUrl ?? "localhost", timeZone: config.COMPANY_TIME_ZONE });
@@ -44,6 +45,7 @@ export async function serveStaff(config: ServerConfig, log: Logger): Promise<Sta
         assetsDir: config.STAFF_STATIC_DIR,
         createLimiter: store.sharedRateLimiter?.bind(store),
         limitKey: (raw) => keys.addressKey(raw),
+        leads,
       });
       fetch = app.fetch;
     },
