@@ -5,7 +5,7 @@ import { createClient } from "@libsql/client";
 import { expect, test, type APIResponse, type BrowserContext, type Page } from "@playwright/test";
 import { BASE_URL, DATABASE_URL, STAFF_URL } from "../playwright.config";
 import { startSmtpInbox } from "../test/support/lead-inbox.mjs";
-import { startServer } from "../test/support/servers";
+import { startServer, tempDatabaseUrl } from "../test/support/servers";
 import { inviteStaff, mainStaff, runStaff, signIn, signInLinkFromInbox, signInLinkFromMailDir } from "../test/support/staff";
 
 /*
@@ -91,29 +91,25 @@ test.describe("staff sign-in", () => {
   });
 
   test("npm run staff: clear errors and exit codes for a bad address, an unknown role, a second invitation, the last operator", async () => {
-    const server = await startServer({});
-    try {
-      const db = server.databaseUrl;
-      const bad = await runStaff(db, ["invite", "not-an-address", "--role", "sales"]);
-      expect([bad.code, bad.stderr]).toEqual([2, expect.stringContaining('"not-an-address" is not an e-mail address')]);
-      const role = await runStaff(db, ["invite", "a@example.com", "--role", "sales,boss"]);
-      expect([role.code, role.stderr]).toEqual([2, expect.stringContaining('Unknown role "boss": the roles are sales, marketing, operator')]);
-      const none = await runStaff(db, ["invite", "a@example.com"]);
-      expect([none.code, none.stderr]).toEqual([2, expect.stringContaining("Give at least one role")]);
-      expect((await runStaff(db, ["invite", "op@example.com", "--role", "operator"])).code).toBe(0);
-      const again = await runStaff(db, ["invite", "OP@example.com", "--role", "sales"]);
-      expect([again.code, again.stderr]).toEqual([1, expect.stringContaining("op@example.com is already on the staff list (operator): nothing changed")]);
-      const last = await runStaff(db, ["revoke", "op@example.com"]);
-      expect([last.code, last.stderr]).toEqual([1, expect.stringContaining("op@example.com is the last operator: nothing changed")]);
-      const nobody = await runStaff(db, ["revoke", "nobody@example.com"]);
-      expect([nobody.code, nobody.stderr]).toEqual([1, expect.stringContaining("nobody@example.com is not on the staff list")]);
-      expect((await runStaff(db, ["invite", "sales@example.com", "--role", "sales,marketing"])).code).toBe(0);
-      expect((await runStaff(db, ["list"])).stdout).toMatch(/^op@example\.com {2}operator {2}added \S+ by server \(npm run staff\)\nsales@example\.com {2}sales,marketing {2}added/);
-      expect((await runStaff(db, ["revoke", "sales@example.com"])).stdout).toBe("Revoked sales@example.com: their sessions and passkeys have ended.\n");
-      expect((await runStaff(db, ["frobnicate"])).code).toBe(2);
-    } finally {
-      await server.stop();
-    }
+    // The CLI alone, on a database of its own (it creates and migrates it, as the server would).
+    const db = tempDatabaseUrl("staff-cli.db");
+    const bad = await runStaff(db, ["invite", "not-an-address", "--role", "sales"]);
+    expect([bad.code, bad.stderr]).toEqual([2, expect.stringContaining('"not-an-address" is not an e-mail address')]);
+    const role = await runStaff(db, ["invite", "a@example.com", "--role", "sales,boss"]);
+    expect([role.code, role.stderr]).toEqual([2, expect.stringContaining('Unknown role "boss": the roles are sales, marketing, operator')]);
+    const none = await runStaff(db, ["invite", "a@example.com"]);
+    expect([none.code, none.stderr]).toEqual([2, expect.stringContaining("Give at least one role")]);
+    expect((await runStaff(db, ["invite", "op@example.com", "--role", "operator"])).code).toBe(0);
+    const again = await runStaff(db, ["invite", "OP@example.com", "--role", "sales"]);
+    expect([again.code, again.stderr]).toEqual([1, expect.stringContaining("op@example.com is already on the staff list (operator): nothing changed")]);
+    const last = await runStaff(db, ["revoke", "op@example.com"]);
+    expect([last.code, last.stderr]).toEqual([1, expect.stringContaining("op@example.com is the last operator: nothing changed")]);
+    const nobody = await runStaff(db, ["revoke", "nobody@example.com"]);
+    expect([nobody.code, nobody.stderr]).toEqual([1, expect.stringContaining("nobody@example.com is not on the staff list")]);
+    expect((await runStaff(db, ["invite", "sales@example.com", "--role", "sales,marketing"])).code).toBe(0);
+    expect((await runStaff(db, ["list"])).stdout).toMatch(/^op@example\.com {2}operator {2}added \S+ by server \(npm run staff\)\nsales@example\.com {2}sales,marketing {2}added/);
+    expect((await runStaff(db, ["revoke", "sales@example.com"])).stdout).toBe("Revoked sales@example.com: their sessions and passkeys have ended.\n");
+    expect((await runStaff(db, ["frobnicate"])).code).toBe(2);
   });
 
   test("a mailed link: GET and HEAD sign nobody in, the button does, once; a used or expired link says so and offers the form", async ({ page, context, request }) => {

@@ -1,6 +1,7 @@
 import type { AddressInfo } from "node:net";
 import type { Server } from "node:http";
 import { serve } from "@hono/node-server";
+import { applyHttpLimits, httpServerOptions } from "../../server/http/server-process";
 import type { ServerConfig } from "../../server/config";
 import type { Store } from "../../server/db/store";
 import type { Logger } from "../../server/logger";
@@ -25,9 +26,11 @@ export async function serveStaff(config: ServerConfig, log: Logger): Promise<Sta
   if (config.STAFF_PORT === "off") return undefined;
   let fetch: (request: Request, env: unknown) => Response | Promise<Response> = () => new Response("Starting", { status: 503, headers: { "Retry-After": "1" } });
   const server = await new Promise<Server>((resolve, reject) => {
-    const bound = serve({ fetch: (request, env) => fetch(request, env), hostname: config.STAFF_HOST, port: config.STAFF_PORT as number }, () => resolve(bound as Server));
+    const bound = serve({ fetch: (request, env) => fetch(request, env), hostname: config.STAFF_HOST, port: config.STAFF_PORT as number, serverOptions: httpServerOptions(config) }, () => resolve(bound as Server));
     (bound as Server).once("error", reject);
   });
+  // The site's limits: a slow client cannot hold the workspace's sockets either.
+  applyHttpLimits(server, config);
   const { port } = server.address() as AddressInfo;
   config.staffUrl ??= `http://localhost:${port}`;
   log.info({ msg: "staff listening", url: `http://${config.STAFF_HOST === "0.0.0.0" || config.STAFF_HOST === "::" ? "localhost" : config.STAFF_HOST}:${port}`, staffUrl: config.staffUrl });

@@ -34,7 +34,9 @@ export function mainStaff(): { staffUrl: string; mailDir: string; databaseUrl: s
 /** Runs `npm run staff -- …` (the built CLI) on a database; resolves with its exit code and output, whatever they are. */
 export function runStaff(databaseUrl: string, args: string[], env: Record<string, string> = {}): Promise<CliResult> {
   return new Promise((done) => {
-    execFile(process.execPath, ["build/server/staff.mjs", ...args], { cwd: root, env: { ...process.env, NODE_ENV: "test", ...env, DATABASE_URL: databaseUrl } }, (error, stdout, stderr) => {
+    // E-mails of a CLI run without a mail folder of its own go under test-results/, never into the checkout's data/.
+    const defaults = { NODE_ENV: "test", LEADS_MAIL_DIR: join(root, "test-results", "staff-cli-mail") };
+    execFile(process.execPath, ["build/server/staff.mjs", ...args], { cwd: root, env: { ...process.env, ...defaults, ...env, DATABASE_URL: databaseUrl } }, (error, stdout, stderr) => {
       done({ code: error ? Number((error as { code?: unknown }).code ?? 1) : 0, stdout, stderr });
     });
   });
