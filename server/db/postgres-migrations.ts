@@ -276,7 +276,7 @@ export const migrations: Migration[] = [
         name text NOT NULL,
         visitors integer NOT NULL,
         pageviews integer NOT NULL,
-        PRIMARY KEY (day, dimension, name)
+        PRIMARY KEY (dimension, name, day)
       )`,
       "CREATE TABLE visit_rollups (day text PRIMARY KEY, rolled_at timestamptz NOT NULL)",
     ],

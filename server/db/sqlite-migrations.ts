@@ -345,7 +345,8 @@ export const migrations: Migration[] = [
   // Issue 37 (staff-insights): the dashboard's daily aggregates. Raw visit rows are kept 90 days; each company day
   // is rolled up once it has ended into one row per dimension and name (dimension 'total', name '': the day's
   // totals), and visit_rollups says which days are (a day without a row there is counted from the raw rows).
-  // Counts only: never a visitor key.
+  // Counts only: never a visitor key. Keyed by dimension and name first: a period's table is read in key order
+  // (no sort), a day's totals and a filtered row by a range of the key.
   {
     version: 20,
     name: "daily visit aggregates",
@@ -356,7 +357,7 @@ export const migrations: Migration[] = [
         name TEXT NOT NULL,
         visitors INTEGER NOT NULL,
         pageviews INTEGER NOT NULL,
-        PRIMARY KEY (day, dimension, name)
+        PRIMARY KEY (dimension, name, day)
       ) WITHOUT ROWID`,
       "CREATE TABLE visit_rollups (day TEXT PRIMARY KEY, rolled_at TEXT NOT NULL) WITHOUT ROWID",
     ],

@@ -158,7 +158,7 @@ export class DailyCounts {
       const chunk = rows.slice(i, i + 200);
       statements.push({
         sql: `INSERT INTO visit_days (day, dimension, name, visitors, pageviews) VALUES ${chunk.map(() => "(?, ?, ?, ?, ?)").join(", ")}
-              ON CONFLICT (day, dimension, name) DO UPDATE SET visitors = excluded.visitors, pageviews = excluded.pageviews`,
+              ON CONFLICT (dimension, name, day) DO UPDATE SET visitors = excluded.visitors, pageviews = excluded.pageviews`,
         args: chunk.flatMap((row) => [row.day, row.dimension, row.name, row.visitors, row.pageviews]),
       });
     }
