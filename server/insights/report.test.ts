@@ -71,6 +71,16 @@ describe("the weekly report's take figures", () => {
   });
 });
 
+describe("the weekly report's outcomes (issue 37)", () => {
+  it("says what became of the week's leads, and how many messages were left out as Spam or Duplicate, in both parts", () => {
+    const text = reportText(insights(), "Arcline");
+    expect(text).toContain("Won: 2, lost: 1, in progress: 9\nLeft out: 3 spam, 1 duplicate (closed as not leads: in no figure).");
+    const html = reportHtml(insights(), "Arcline");
+    expect(html).toMatch(/Won<br><strong[^>]*>2<\/strong>/);
+    expect(html).toContain("Left out: 3 spam, 1 duplicate (closed as not leads: in no figure).");
+  });
+});
+
 describe("the weekly report read on a phone (issue 36 item 4)", () => {
   const row = (over: Partial<Row> & { name: string; visitors: number }): Row => ({ leads: 0, conversionRate: 0, won: 0, lost: 0, inProgress: 0, ...over });
   const rows = (names: string[], leadsAt: number[] = []) => names.map((name, i) => row({ name, visitors: 100 - i, leads: leadsAt.includes(i) ? 1 : 0, won: leadsAt.includes(i) ? 1 : 0 }));
