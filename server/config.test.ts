@@ -147,3 +147,21 @@ describe("the staff workspace's address (issue 37)", () => {
     expect(loadConfig({ ...production, STAFF_URL: "https://staff.example.net" }).staffUrl).toBe("https://staff.example.net");
   });
 });
+
+describe("STAFF_URL spelt in ways that would break its links or its cookie (hostile review)", () => {
+  const production = { ...base, NODE_ENV: "production", SITE_URL: "https://www.example.com", LEADS_DELIVERY: "store-only" };
+  it("is kept as its origin, scheme and host lower-cased, so https is recognised however it is written", () => {
+    expect(loadConfig({ ...production, STAFF_URL: "HTTPS://Staff.Example.NET" }).staffUrl).toBe("https://staff.example.net");
+    expect(loadConfig({ ...production, STAFF_URL: "https://staff.example.net:8443/" }).staffUrl).toBe("https://staff.example.net:8443");
+  });
+  it("refuses a query, a fragment or credentials, which every mailed link would carry", () => {
+    for (const STAFF_URL of ["https://staff.example.net?x=1", "https://staff.example.net/#top", "https://staff.example.net#", "https://user:secret@staff.example.net"]) {
+      expect(() => loadConfig({ ...production, STAFF_URL }), STAFF_URL).toThrow(/STAFF_URL/);
+    }
+  });
+  it("refuses the site's own port or address when SITE_URL is unset", () => {
+    expect(() => loadConfig({ ...base, PORT: "3000", STAFF_PORT: "3000" })).toThrow(/^STAFF_PORT=3000 is also PORT/);
+    expect(() => loadConfig({ ...base, PORT: "3000", STAFF_URL: "http://localhost:3000" })).toThrow(/is the public site's origin/);
+    expect(loadConfig({ ...base, PORT: "0", STAFF_PORT: "0" }).staffUrl).toBeUndefined();
+  });
+});

@@ -151,7 +151,7 @@ export async function startServer(env: Record<string, string>): Promise<SiteServ
   });
   const exited = (process: ChildProcess) =>
     new Promise<number | null>((done) => (process.exitCode !== null || process.signalCode !== null ? done(process.exitCode) : process.once("exit", (code) => done(code))));
-  const staffUrl = /"msg":"staff listening","url":"[^"]+","staffUrl":"([^"]+)"/.exec(output)?.[1] ?? "";
+  const staffUrl = /"msg":"staff listening","url":"([^"]+)"/.exec(output)?.[1] ?? "";
   return {
     url,
     staffUrl,
