@@ -30,9 +30,13 @@ FROM node:24-slim
 # the pages were built for.
 ARG SITE_URL
 ENV SITE_URL=${SITE_URL}
+# The staff workspace listens on its own port (3001), on every interface like the site: publish it behind the proxy
+# that serves STAFF_URL (required in production: https://staff.example.com, an origin of its own).
 ENV NODE_ENV=production \
     HOST=0.0.0.0 \
-    PORT=3000
+    PORT=3000 \
+    STAFF_HOST=0.0.0.0 \
+    STAFF_PORT=3001
 WORKDIR /app
 COPY package.json package-lock.json ./
 # data/ (the SQLite file, and data/previous-assets: earlier builds' /assets, served for PREVIOUS_ASSETS_DAYS after
@@ -43,11 +47,11 @@ RUN npm ci --omit=dev --no-audit --no-fund \
     && mkdir -p /app/data \
     && chown node:node /app/data
 COPY --from=build /app/build ./build
-# `npm start` and `npm run messages` run this check first (it finds the build and does nothing).
+# `npm start`, `npm run messages` and `npm run staff` run this check first (it finds the build and does nothing).
 COPY --from=build /app/scripts/ensure-build.mjs ./scripts/ensure-build.mjs
 USER node
 VOLUME ["/app/data"]
-EXPOSE 3000
+EXPOSE 3000 3001
 # Liveness only: /healthz never touches the database, so an outage of PostgreSQL does not restart the container.
 HEALTHCHECK --interval=30s --timeout=5s --start-period=20s --retries=3 \
     CMD ["node", "-e", "fetch('http://127.0.0.1:' + (process.env.PORT || 3000) + '/healthz').then((r) => process.exit(r.ok ? 0 : 1), () => process.exit(1))"]

@@ -11,6 +11,9 @@ const runDir = process.env.E2E_RUN_DIR ?? `test-results/run-${process.pid}`;
 process.env.E2E_RUN_DIR = runDir;
 /** The SQLite file of the main test server, for tests that read back what it stored. */
 export const DATABASE_URL = `file:${runDir}/e2e.db`;
+/** Where the main servers write their .eml previews (sign-in links among them): sqlite's and postgres's. */
+export const MAIL_DIR = `${runDir}/mail`;
+export const PG_MAIL_DIR = `${runDir}/mail-pg`;
 // Google's siteverify, replaced on loopback by test/support/fake-siteverify.mjs (the only server-side fake).
 const SITEVERIFY_PORT = Number(process.env.E2E_SITEVERIFY_PORT ?? PORT + 1);
 export const SITEVERIFY_URL = `http://127.0.0.1:${SITEVERIFY_PORT}/recaptcha/api/siteverify`;
@@ -28,7 +31,7 @@ export const PG_STAFF_URL = `http://localhost:${PG_STAFF_PORT}`;
 export const POSTGRES_URL = `postgres://postgres@127.0.0.1:${PG_PORT}`;
 /** The database of the main server of the "postgres" project. */
 export const POSTGRES_DATABASE_URL = `${POSTGRES_URL}/e2e_main`;
-const postgresSpecs = /(contact-api|lead-delivery|lead-follow-up|multi-instance|operations|lead-reminders)\.spec\.ts$/;
+const postgresSpecs = /(contact-api|lead-delivery|lead-follow-up|multi-instance|operations|lead-reminders|staff-leads-postgres)\.spec\.ts$/;
 // The weekly insights report needs several instances on one PostgreSQL: it runs there only.
 const insightsPostgresSpecs = /insights-report\.spec\.ts$/;
 // E2E_ENGINES=sqlite skips PostgreSQL entirely (a quick local run); CI runs both.
@@ -41,6 +44,9 @@ const mainServerEnv = {
   RECAPTCHA_HOSTNAMES: "127.0.0.1",
   // Every test comes from 127.0.0.1, so the per-IP limit is tested on its own server (contact-api.spec.ts).
   CONTACT_RATE_LIMIT: "1000",
+  // The same for the workspace's sign-in links (per address and per client): limits are tested on a server of their own.
+  STAFF_SIGN_IN_LIMIT: "1000",
+  STAFF_SIGN_IN_CLIENT_LIMIT: "1000",
 };
 
 const desktop = { ...devices["Desktop Chrome"], viewport: { width: 1280, height: 800 } };
@@ -73,7 +79,7 @@ export default defineConfig<SiteDataOptions>({
     {
       name: "chromium",
       // Several instances need a shared database: that spec runs on PostgreSQL only. Scroll timing runs on its own, last.
-      testIgnore: [/multi-instance\.spec\.ts$/, /lead-reminders\.spec\.ts$/, insightsPostgresSpecs, timingSpecs, editorSpecs, liveEditorSpecs, noScriptSpecs, storageBlockedSpecs, engineSpecs],
+      testIgnore: [/multi-instance\.spec\.ts$/, /lead-reminders\.spec\.ts$/, /staff-leads-postgres\.spec\.ts$/, insightsPostgresSpecs, timingSpecs, editorSpecs, liveEditorSpecs, noScriptSpecs, storageBlockedSpecs, engineSpecs],
       metadata: { engine: "sqlite" },
       use: { ...desktop },
     },
@@ -144,7 +150,7 @@ export default defineConfig<SiteDataOptions>({
       url: `${BASE_URL}/`,
       reuseExistingServer: false,
       timeout: 30_000,
-      env: { ...mainServerEnv, PORT: String(PORT), STAFF_PORT: String(STAFF_PORT), DATABASE_URL, LEADS_MAIL_DIR: `${runDir}/mail`, PREVIOUS_ASSETS_DIR: `${runDir}/previous-assets` },
+      env: { ...mainServerEnv, PORT: String(PORT), STAFF_PORT: String(STAFF_PORT), DATABASE_URL, LEADS_MAIL_DIR: MAIL_DIR, PREVIOUS_ASSETS_DIR: `${runDir}/previous-assets` },
     },
     ...(withPostgres
       ? [
@@ -155,7 +161,7 @@ export default defineConfig<SiteDataOptions>({
             timeout: 60_000,
             // SIGTERM, so the wrapper can stop PostgreSQL and remove its folder.
             gracefulShutdown: { signal: "SIGTERM" as const, timeout: 15_000 },
-            env: { ...mainServerEnv, PORT: String(PG_APP_PORT), STAFF_PORT: String(PG_STAFF_PORT), PG_PORT: String(PG_PORT), LEADS_MAIL_DIR: `${runDir}/mail-pg` },
+            env: { ...mainServerEnv, PORT: String(PG_APP_PORT), STAFF_PORT: String(PG_STAFF_PORT), PG_PORT: String(PG_PORT), LEADS_MAIL_DIR: PG_MAIL_DIR },
           },
         ]
       : []),

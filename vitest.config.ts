@@ -10,7 +10,7 @@ export default defineConfig({
   plugins: [popoverPolyfill(), uiIcons()],
   resolve: { tsconfigPaths: true },
   test: {
-    include: ["app/**/*.test.{ts,tsx}", "server/**/*.test.ts", "scripts/**/*.test.ts", "test/**/*.test.ts", "cms/**/*.test.ts"],
+    include: ["app/**/*.test.{ts,tsx}", "server/**/*.test.ts", "scripts/**/*.test.ts", "test/**/*.test.ts", "cms/**/*.test.ts", "staff/**/*.test.{ts,tsx}"],
     environment: "happy-dom",
     setupFiles: ["./vitest.setup.ts"],
     // Vitest's default is one worker per core but one: on the 2-core build machine, a single file at a time. Most

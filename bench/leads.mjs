@@ -50,7 +50,7 @@ const percentile = (list, p) => {
 const ms = (value) => (Number.isFinite(value) ? `${Math.round(value)} ms` : "n/a");
 
 async function startServer(env) {
-  const child = spawn(process.execPath, ["build/server/index.mjs"], { env: { ...process.env, ...env }, stdio: ["ignore", "pipe", "inherit"] });
+  const child = spawn(process.execPath, ["build/server/index.mjs"], { env: { ...process.env, STAFF_PORT: "off", ...env }, stdio: ["ignore", "pipe", "inherit"] });
   const url = await new Promise((resolve, reject) => {
     let output = "";
     const timer = setTimeout(() => reject(new Error(`server did not start:\n${output}`)), 20_000);

@@ -254,7 +254,7 @@ async function startServer() {
   const dataDir = mkdtempSync(join(tmpdir(), "bench-phone-"));
   const server = spawn(process.execPath, ["build/server/index.mjs"], {
     cwd: root,
-    env: { ...process.env, PORT: String(port), HOST: "127.0.0.1", LOG_LEVEL: "silent", DATABASE_URL: `file:${join(dataDir, "messages.db")}` },
+    env: { ...process.env, PORT: String(port), HOST: "127.0.0.1", STAFF_PORT: "off", LOG_LEVEL: "silent", DATABASE_URL: `file:${join(dataDir, "messages.db")}` },
     stdio: "ignore",
   });
   const stop = () => {

@@ -163,6 +163,8 @@ async function startServer() {
       ...process.env,
       PORT: String(port),
       HOST: "127.0.0.1",
+      // The site alone: no staff workspace listener (it would take port 3001).
+      STAFF_PORT: "off",
       LOG_LEVEL: "silent",
       // A throwaway message store: the bench never posts, but the server opens its database at start-up.
       DATABASE_URL: `file:${join(dataDir, "messages.db")}`,

@@ -478,12 +478,13 @@ test.describe("contact API on its own server", () => {
       const [header, ...rest] = csv.slice(1).split("\r\n");
       expect(header).toBe(
         '"id","reference","publicId","firstName","lastName","email","company","message","createdAt","verification","verificationNote",' +
-          '"respondBy","takenBy","takenAt","firstTakenAt","businessMinutesToTake",' +
+          '"respondBy","takenBy","takenAt","firstTakenAt","businessMinutesToTake","outcome","closedAt","closedBy",' +
           '"sourceLandingPage","sourceUtmSource","sourceUtmMedium","sourceUtmCampaign","sourceUtmTerm","sourceUtmContent","sourceReferrer","sourcePages",' +
           '"emailStatus","emailAttempts","emailLastError","emailSentAt","webhookStatus","webhookAttempts","webhookLastError","webhookSentAt",' +
           '"confirmationStatus","confirmationAttempts","confirmationLastError","confirmationSentAt","chatStatus","chatAttempts","chatLastError","chatSentAt",' +
           '"reminderStatus","reminderAttempts","reminderLastError","reminderSentAt","reminder_chatStatus","reminder_chatAttempts","reminder_chatLastError","reminder_chatSentAt",' +
-          '"escalationStatus","escalationAttempts","escalationLastError","escalationSentAt","take_webhookStatus","take_webhookAttempts","take_webhookLastError","take_webhookSentAt"',
+          '"escalationStatus","escalationAttempts","escalationLastError","escalationSentAt","take_webhookStatus","take_webhookAttempts","take_webhookLastError","take_webhookSentAt",' +
+          '"close_webhookStatus","close_webhookAttempts","close_webhookLastError","close_webhookSentAt","takeover_noticeStatus","takeover_noticeAttempts","takeover_noticeLastError","takeover_noticeSentAt"',
       );
       // The row id, then the reference and public id a visitor may quote (issue 31), then the visitor's fields.
       expect(rest.join("\r\n")).toMatch(/^"1","[0-9A-F]{8}","[0-9a-f-]{36}",/);

@@ -204,5 +204,5 @@ test("the public build and the site's server bundle carry no trace of the editor
   };
   for (const dir of ["build/client", "build/server"]) walk(dir);
   expect(traces).toEqual([]);
-  expect(readdirSync("build/server").sort()).toEqual(["editor.mjs", "editor.mjs.map", "index.mjs", "index.mjs.map", "insights.mjs", "insights.mjs.map", "messages.mjs", "messages.mjs.map"]);
+  expect(readdirSync("build/server").sort()).toEqual(["editor.mjs", "editor.mjs.map", "index.mjs", "index.mjs.map", "insights.mjs", "insights.mjs.map", "messages.mjs", "messages.mjs.map", "staff.mjs", "staff.mjs.map"]);
 });

@@ -128,8 +128,8 @@ test("the chat alert keeps a visitor's mentions, links and images as plain text 
   const [{ body, headers }] = s.chat.messages as [(typeof s.chat.messages)[number]];
   expect(headers["content-type"]).toBe("application/json");
   expect(body.unfurl_links).toBe(false);
-  // The one link is ours, last: the lead's "take this lead" link (issue 31). The rest is the visitor's text.
-  const takeLink = /\n<http:\/\/[^|<>\s]+\/leads\/take\/[0-9a-f-]{36}\.[A-Za-z0-9_-]{43}\|Take this lead>$/;
+  // The one link is ours, last: the lead's page in the staff workspace (issues 31, 37). The rest is the visitor's text.
+  const takeLink = new RegExp(`\\n<${s.server.staffUrl}/leads/[0-9A-F]{8}\\|Take this lead>$`);
   expect(body.text).toMatch(takeLink);
   const text = body.text.replace(takeLink, "");
   // Slack reads <…> as a mention, a channel or a link: none may come from the visitor.

@@ -36,6 +36,8 @@ test("two instances: one reminder and one escalation per lead not taken, none fo
       SALES_RESPONSE_MINUTES: String(WINDOW_MS / 60_000),
       SALES_ESCALATION_TO: "head-of-sales@arcline.example",
       COMPANY_TIME_ZONE: "Europe/Berlin",
+      // The site's own take page (no workspace): its links and POST take a lead on any instance.
+      STAFF_PORT: "off",
     };
     // One after the other, with a second try: on a machine this busy a start can miss the helper's 15 s.
     const startOne = async () => {

@@ -6,8 +6,13 @@ import { startFakeSiteverify, type FakeSiteverify } from "../test/support/fake-s
 import { newWebhookSecret, startSmtpInbox, startWebhookReceiver } from "../test/support/lead-inbox.mjs";
 import { lead } from "../test/support/leads";
 import { listMessages, startServer, type SiteServer } from "../test/support/servers";
+import { takeToken } from "../server/leads/take-token";
 
 /*
+ * Issue 37: with the staff workspace (the default), taking happens there as the signed-in person; the site's old
+ * /leads/take/<token> links redirect to the lead's page in it (last describe). Without a workspace (STAFF_PORT=off)
+ * the old page below is what a mailed link opens, as before.
+ *
  * "Take this lead" (issue 31): the link in a real sales e-mail (SMTP on loopback) opens a server-rendered page; a GET
  * changes nothing (mail scanners open links); a POST from the page takes the lead, a second person sees who has it
  * and may take it over with the history kept; anything but a real token answers the same not-found page; a form from
@@ -43,6 +48,8 @@ test.beforeAll(async () => {
     LEADS_WEBHOOK_SECRET: secret,
     LEADS_LINK_SECRET: LINK_SECRET,
     COMPANY_TIME_ZONE: "Europe/Berlin",
+    // The old page is the fallback without a workspace.
+    STAFF_PORT: "off",
   });
 });
 
@@ -282,4 +289,46 @@ test("works with JavaScript off and passes axe at 390 and 1280 px; the page at 3
     await checkAxe(view);
     await context.close();
   }
+});
+
+test.describe("with the staff workspace (issue 37)", () => {
+  let site: SiteServer;
+  test.beforeAll(async () => {
+    site = await startServer({ RECAPTCHA_VERIFY_URL: siteverify.url, CONTACT_RATE_LIMIT: "1000", SMTP_URL: inbox.url, LEADS_NOTIFY_TO: "sales@arcline.example", LEADS_LINK_SECRET: LINK_SECRET });
+  });
+  test.afterAll(async () => {
+    await site?.stop();
+  });
+
+  test("the e-mail links the lead's workspace page; an old take link redirects there (GET, HEAD, POST), takes nothing, and a signed-out browser lands on sign-in with the way back", async ({ page }) => {
+    const body = lead({ company: "Umbrella" });
+    const response = await fetch(`${site.url}/api/contact`, { method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify(body) });
+    const { id: publicId } = (await response.json()) as { id: string };
+    const reference = publicId.slice(0, 8).toUpperCase();
+    await inbox.waitFor((mails) => mails.some((m) => m.mail.text?.includes(body.message as string)), 10_000);
+    const mail = inbox.mails.find((m) => m.mail.text?.includes(body.message as string))!;
+    expect(/^Take this lead: (\S+)$/m.exec(mail.mail.text ?? "")?.[1]).toBe(`${site.staffUrl}/leads/${reference}`);
+    expect(String(mail.mail.html)).toContain("sign in to the staff workspace to take the lead");
+
+    const old = `${site.url}/leads/take/${takeToken(publicId, LINK_SECRET)}`;
+    for (const method of ["GET", "HEAD", "POST"]) {
+      const answer = await fetch(old, { method, redirect: "manual", ...(method === "POST" ? { headers: { Origin: site.url, "Content-Type": "application/x-www-form-urlencoded" }, body: "name=Mallory&action=takeover" } : {}) });
+      expect(answer.status, method).toBe(303);
+      expect(answer.headers.get("location"), method).toBe(`${site.staffUrl}/leads/${reference}`);
+    }
+    const row = (await listMessages(site.databaseUrl)).find((m) => (m as { publicId?: string }).publicId === publicId) as unknown as { takenBy: string | null };
+    expect(row.takenBy).toBeNull();
+    // A tampered token: the site's 404 page, no redirect.
+    const tampered = await fetch(`${old.slice(0, -2)}AA`, { redirect: "manual" });
+    expect(tampered.status).toBe(404);
+    // The token stays out of the server's log.
+    expect(site.output()).toContain('"path":"/leads/take/…"');
+    expect(site.output()).not.toContain(old.split("/leads/take/")[1]!.split(".")[1]!);
+
+    // A browser not signed in follows it to the workspace, which asks it to sign in and come back to the lead.
+    await page.goto(old);
+    expect(new URL(page.url()).origin).toBe(new URL(site.staffUrl).origin);
+    expect(new URL(page.url()).pathname).toBe("/sign-in");
+    expect(new URL(page.url()).searchParams.get("next")).toBe(`/leads/${reference}`);
+  });
 });

@@ -7,7 +7,11 @@ import { inlineStylesheets } from "./inline-styles.mjs";
 
 const entryPoints = ["server/index.ts", "server/cli/messages.ts"].filter((entry) => existsSync(entry));
 // `npm run insights` (server/cli/insights.ts) as build/server/insights.mjs, beside `npm run messages`.
-const namedEntryPoints = [{ in: "server/cli/insights.ts", out: "insights" }];
+// `npm run staff` (staff/server/cli.ts, the workspace's people and audit log) as build/server/staff.mjs.
+const namedEntryPoints = [
+  { in: "server/cli/insights.ts", out: "insights" },
+  { in: "staff/server/cli.ts", out: "staff" },
+];
 
 // What both server bundles share: ES modules for Node 20, beside each other in build/server.
 const serverBundle = {

@@ -61,6 +61,15 @@ describe("Dockerfile", () => {
     expect(args(final, "ENV").join(" ")).toMatch(/NODE_ENV=production/);
   });
 
+  it("serves the staff workspace on every interface of the container, on the port it exposes, as the site", () => {
+    const env = args(final, "ENV").join(" ").split(/[\s\\]+/);
+    expect(env).toContain("STAFF_HOST=0.0.0.0");
+    expect(env).toContain("STAFF_PORT=3001");
+    expect(args(final, "EXPOSE")[0]!.split(" ")).toContain("3001");
+    const config = loadConfig({ STAFF_HOST: "0.0.0.0", STAFF_PORT: "3001" });
+    expect([config.STAFF_HOST, config.STAFF_PORT]).toEqual(["0.0.0.0", 3001]);
+  });
+
   it("keeps earlier builds' assets on the volume, where the node user can write and a new image finds them", () => {
     expect(args(final, "WORKDIR")).toEqual(["/app"]);
     const config = loadConfig({});
@@ -75,7 +84,7 @@ describe("Dockerfile", () => {
     expect(command.slice(0, 2)).toEqual(["node", "-e"]);
     expect(command[2]).toContain("/healthz");
     expect(JSON.parse(args(final, "CMD")[0]!)).toEqual(["node", "build/server/index.mjs"]);
-    expect(args(final, "EXPOSE")).toEqual(["3000"]);
+    expect(args(final, "EXPOSE")).toEqual(["3000 3001"]);
   });
 
   it("keeps secrets, local data and dependencies out of the build context", () => {

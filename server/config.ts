@@ -87,6 +87,9 @@ const envSchema = z.object({
   ),
   /** Where the workspace's own bundle (staff/vite.config.ts) is built. */
   STAFF_STATIC_DIR: z.string().default("build/staff"),
+  /** Sign-in links asked for, per e-mail address and per client address, in 15 minutes (issue 37). */
+  STAFF_SIGN_IN_LIMIT: z.preprocess(blankIsUnset, z.coerce.number().int().min(1).max(100_000).default(5)),
+  STAFF_SIGN_IN_CLIENT_LIMIT: z.preprocess(blankIsUnset, z.coerce.number().int().min(1).max(100_000).default(30)),
   STATIC_DIR: z.string().default("build/client"),
   /** Earlier builds' /assets, served this many days after the deploy that replaced them (0: off). Decision 31. */
   PREVIOUS_ASSETS_DIR: z.string().default("data/previous-assets"),

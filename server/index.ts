@@ -8,7 +8,7 @@ import { checkRecaptchaSecretAtStartup } from "./contact/secret-check";
 import { createHealth } from "./ops/health";
 import { startInsights } from "./insights";
 import { createLogger } from "./logger";
-import { createTakeRoutes } from "./leads/take-routes";
+import { createTakeRedirect, createTakeRoutes } from "./leads/take-routes";
 import { createMetrics, serveMetrics } from "./ops/metrics";
 import { startRetention } from "./ops/retention";
 import { applyHttpLimits, httpServerOptions, installShutdown } from "./http/server-process";
@@ -68,7 +68,10 @@ const health = createHealth({ store, log });
 metrics.watch({ outboxStats: () => store.outboxStats(), ready: async () => (await health.check()).ready, responseBacklog: () => store.responseBacklog(new Date()) });
 // Visit counts (decision 34): only paths of real pages are counted by name.
 const insights = startInsights({ config, store, log, metrics, isPage: (path) => site.lookup(path)?.type.startsWith("text/html") === true });
-const takeRoutes = createTakeRoutes({
+// With the staff workspace, a mailed take link leads to the lead's page there (issue 37); without it, the old take page.
+const takeRoutes = staff
+  ? createTakeRedirect({ store, linkSecret: config.linkSecret, staffUrl: () => config.staffUrl })
+  : createTakeRoutes({
   store,
   log,
   linkSecret: config.linkSecret,
@@ -78,9 +81,9 @@ const takeRoutes = createTakeRoutes({
   takeEvent: delivery.takeEvent,
   onTaken: delivery.worker.nudge,
   recordTake: metrics.recordTake,
-});
+  });
 const app = createApp({ config, site, log, contactApi: contact.api, visitApi: insights.api, health, takeRoutes });
-staff?.ready({ store });
+staff?.ready({ store, leads: { takeEvent: delivery.takeEvent, closeEvent: delivery.closeEvent, takeoverNotice: delivery.takeoverNotice, nudge: delivery.worker.nudge, recordTake: metrics.recordTake } });
 let metricsServer: Server | undefined;
 if (config.METRICS_PORT !== undefined) {
   try {

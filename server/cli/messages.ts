@@ -26,7 +26,7 @@ import { healthy, outboxProblems, overdueProblems, parseAge, statusReport } from
 import { visible, visibleFields } from "./terminal-text";
 import { loadConfig } from "../config";
 import { leadKey } from "../db/store";
-import { leadReference } from "../delivery/lead-text";
+import { leadReference, shortTime } from "../delivery/lead-text";
 import { businessMsBetween, type Calendar } from "../leads/business-hours";
 import { formatMinutes } from "../leads/follow-up";
 import { cleanName } from "../leads/take-page";
@@ -75,7 +75,7 @@ const sourceColumns = {
 class UsageError extends Error {}
 
 /* Issue 31: who took each lead and how fast, in business time (SALES_HOURS in COMPANY_TIME_ZONE, less SALES_HOLIDAYS). */
-const takeColumns = ["respondBy", "takenBy", "takenAt", "firstTakenAt", "businessMinutesToTake"] as const;
+const takeColumns = ["respondBy", "takenBy", "takenAt", "firstTakenAt", "businessMinutesToTake", "outcome", "closedAt", "closedBy"] as const;
 type Listed = Lead & { reference: string; businessMinutesToTake: number | null };
 function calendarFromEnv(env: NodeJS.ProcessEnv = process.env): Calendar {
   const config = loadConfig({ SALES_HOURS: env.SALES_HOURS, SALES_HOLIDAYS: env.SALES_HOLIDAYS, COMPANY_TIME_ZONE: env.COMPANY_TIME_ZONE });
@@ -86,11 +86,18 @@ const listed = (lead: Lead, calendar: Calendar): Listed => ({
   reference: leadReference(lead),
   businessMinutesToTake: lead.firstTakenAt ? Math.round(businessMsBetween(new Date(lead.createdAt), new Date(lead.firstTakenAt), calendar) / 60_000) : null,
 });
-function takeLine(lead: Listed): string {
-  if (!lead.takenBy) return `not taken${lead.respondBy ? ` (respond by ${lead.respondBy})` : ""}`;
+// Times for people read in the company's zone, like the e-mails (issue 37); JSON and CSV keep ISO times.
+const at = (iso: string, timeZone: string) => shortTime(iso, timeZone);
+function takeLine(lead: Listed, timeZone: string): string {
+  if (!lead.takenBy) return `not taken${lead.respondBy ? ` (respond by ${at(lead.respondBy, timeZone)})` : ""}`;
   const first = lead.businessMinutesToTake === null ? "" : `, first taken after ${formatMinutes(lead.businessMinutesToTake)} of business hours`;
-  const before = (lead.takes ?? []).slice(0, -1).map((take) => `${take.takenBy} ${take.takenAt}`);
-  return `taken by ${lead.takenBy} ${lead.takenAt}${first}${before.length ? `; before: ${before.join("; ")}` : ""}`;
+  const before = (lead.takes ?? []).slice(0, -1).map((take) => `${take.takenBy} ${at(take.takenAt, timeZone)}`);
+  return `taken by ${lead.takenBy} ${lead.takenAt ? at(lead.takenAt, timeZone) : ""}${first}${before.length ? `; before: ${before.join("; ")}` : ""}`;
+}
+/** "open", or "closed: won by ada@x 27 Nov 2026, 09:15": what became of the lead (issue 37). */
+function outcomeLine(lead: Listed, timeZone: string): string {
+  if (!lead.outcome) return "open";
+  return `closed: ${lead.outcome} by ${lead.closedBy ?? "?"} ${lead.closedAt ? at(lead.closedAt, timeZone) : ""}`.trim();
 }
 
 /** The one lead an operator's id names (row id, reference or public id), or a usage error saying why not. */
@@ -120,15 +127,15 @@ function deliveryLine(delivery: Delivery): string {
   return `${delivery.channel}: pending${tried}, next try at ${delivery.nextAttemptAt ?? "once the current attempt ends"}`;
 }
 
-function asText(leads: Listed[]): string {
-  if (leads.length === 0) return "No messages yet.\n";
+function asText(leads: Listed[], timeZone: string): string {
+  if (leads.length === 0) return `No messages yet.\n`;
   return leads
     .map((m) => {
       const flag = m.verification === "verified" ? "reCAPTCHA verified" : `UNVERIFIED reCAPTCHA (${m.verificationNote ?? "no reason recorded"})`;
       const who = `${m.firstName} ${m.lastName} <${m.email}>${m.company ? `, ${m.company}` : ""}`;
       const deliveries = m.deliveries.length > 0 ? m.deliveries.map(deliveryLine) : ["not delivered: no channel was configured when it arrived"];
       const source = sourceFields(m.source).map(([label, value]) => `  ${label}: ${visible(value)}`);
-      return `#${m.id}  ${m.reference}  ${m.createdAt}  ${flag}\n  public id ${m.publicId ?? "none"}; ${visible(takeLine(m))}\n${who}\n${m.message.replace(/^/gm, "  ")}\n${source.join("\n")}\n${deliveries.map((line) => `  -> ${line}`).join("\n")}\n`;
+      return `#${m.id}  ${m.reference}  ${at(m.createdAt, timeZone)}  ${flag}\n  public id ${m.publicId ?? "none"}; ${visible(takeLine(m, timeZone))}; ${visible(outcomeLine(m, timeZone))}\n${who}\n${m.message.replace(/^/gm, "  ")}\n${source.join("\n")}\n${deliveries.map((line) => `  -> ${line}`).join("\n")}\n`;
     })
     .join("\n");
 }
@@ -147,11 +154,12 @@ function asCsv(leads: Listed[]): string {
   return toCsv(header, rows);
 }
 
-function render(leads: Listed[], format: Format): string {
+function render(leads: Listed[], format: Format, timeZone: string): string {
   if (format === "json") return `${JSON.stringify(leads.map(pick), null, 2)}\n`;
   if (format === "csv") return asCsv(leads);
   // Text goes to a terminal: a visitor's control characters are printed as escapes, never sent to it.
-  return asText(leads.map((lead) => visibleFields(lead, ["message"])));
+  const listing = asText(leads.map((lead) => visibleFields(lead, ["message"])), timeZone);
+  return leads.length > 0 ? `Times in ${timeZone}.\n\n${listing}` : listing;
 }
 
 async function main() {
@@ -179,7 +187,7 @@ async function main() {
       const format = values.format as Format;
       if (!formats.includes(format)) throw new UsageError(`Unknown --format "${values.format}": use one of ${formats.join(", ")}.`);
       const calendar = calendarFromEnv();
-      process.stdout.write(render((missing ? [] : await withStore(url, (store) => store.listLeads())).map((lead) => listed(lead, calendar)), format));
+      process.stdout.write(render((missing ? [] : await withStore(url, (store) => store.listLeads())).map((lead) => listed(lead, calendar)), format, calendar.timeZone));
       return;
     }
     case "resend": {
@@ -215,8 +223,8 @@ async function main() {
       const { lead } = result;
       if (!result.recorded) {
         process.exitCode = 1;
-        process.stdout.write(`Lead #${lead.id} (${lead.reference}) is already ${visible(takeLine(lead))}: nothing changed (--takeover takes it over).\n`);
-      } else process.stdout.write(`Lead #${lead.id} (${lead.reference}) ${visible(takeLine(lead))}.\n`);
+        process.stdout.write(`Lead #${lead.id} (${lead.reference}) is already ${visible(takeLine(lead, calendar.timeZone))}: nothing changed (--takeover takes it over).\n`);
+      } else process.stdout.write(`Lead #${lead.id} (${lead.reference}) ${visible(takeLine(lead, calendar.timeZone))}.\n`);
       return;
     }
     case "verify": {

@@ -6,7 +6,7 @@ import { channels, deliveryStatuses, HELD_FOR_VERIFICATION_SQL, type DeliverySta
  * A pending delivery's age counts from when its lead arrived: that is how long sales has been waiting for it.
  */
 
-// A follow-up (reminder, escalation, lead.taken) waits for its due time by design: its age counts from then, and
+// A follow-up (reminder, escalation, lead.taken, lead.closed, a take-over notice) waits for its due time by design: its age counts from then, and
 // one not yet due has none (a time ahead of now reads as 0).
 // A pending row never tried and not yet due (a follow-up before its time), or held until its lead is verified, is
 // "scheduled": nothing is late, so neither the pending gauge nor the oldest age counts it. `now` is the engine's
@@ -14,7 +14,7 @@ import { channels, deliveryStatuses, HELD_FOR_VERIFICATION_SQL, type DeliverySta
 export const outboxStatsSql = (now: string) => `SELECT o.channel,
   CASE WHEN o.status = 'pending' AND ((o.attempts = 0 AND o.next_attempt_at > ${now}) OR ${HELD_FOR_VERIFICATION_SQL}) THEN 'scheduled' ELSE o.status END AS state,
   COUNT(*) AS count,
-  MIN(CASE WHEN o.channel IN ('reminder', 'reminder_chat', 'escalation', 'take_webhook') THEN o.next_attempt_at ELSE m.created_at END) AS oldest
+  MIN(CASE WHEN o.channel IN ('reminder', 'reminder_chat', 'escalation', 'take_webhook', 'close_webhook', 'takeover_notice') THEN o.next_attempt_at ELSE m.created_at END) AS oldest
   FROM outbox o JOIN messages m ON m.id = o.message_id
   GROUP BY 1, 2`;
 

@@ -181,4 +181,88 @@ export const migrations: Migration[] = [
       "ALTER TABLE messages ADD COLUMN closed_by text",
     ],
   },
+  // Issue 37: the staff workspace's own tables (see the SQLite migration 18). The audit log is append-only:
+  // triggers refuse UPDATE, DELETE and TRUNCATE.
+  {
+    version: 16,
+    name: "staff workspace: people, sign-in links, sessions, passkeys, audit log",
+    statements: [
+      `CREATE TABLE staff_people (
+        id bigint GENERATED ALWAYS AS IDENTITY PRIMARY KEY,
+        email text NOT NULL UNIQUE CHECK (email = lower(email)),
+        roles text NOT NULL,
+        created_at timestamptz NOT NULL,
+        invited_by text NOT NULL
+      )`,
+      `CREATE TABLE staff_sign_in_links (
+        token_hash text PRIMARY KEY,
+        email text NOT NULL,
+        next text NOT NULL DEFAULT '/',
+        created_at timestamptz NOT NULL,
+        expires_at timestamptz NOT NULL,
+        used_at timestamptz
+      )`,
+      "CREATE INDEX staff_sign_in_links_expires_at ON staff_sign_in_links (expires_at)",
+      `CREATE TABLE staff_sessions (
+        id_hash text PRIMARY KEY,
+        person_id bigint NOT NULL REFERENCES staff_people (id) ON DELETE CASCADE,
+        created_at timestamptz NOT NULL,
+        last_seen_at timestamptz NOT NULL
+      )`,
+      "CREATE INDEX staff_sessions_person ON staff_sessions (person_id)",
+      `CREATE TABLE staff_passkeys (
+        credential_id text PRIMARY KEY,
+        person_id bigint NOT NULL REFERENCES staff_people (id) ON DELETE CASCADE,
+        public_key bytea NOT NULL,
+        counter bigint NOT NULL DEFAULT 0,
+        transports text NOT NULL DEFAULT '',
+        created_at timestamptz NOT NULL,
+        last_used_at timestamptz
+      )`,
+      "CREATE INDEX staff_passkeys_person ON staff_passkeys (person_id)",
+      `CREATE TABLE staff_challenges (
+        challenge text PRIMARY KEY,
+        purpose text NOT NULL CHECK (purpose IN ('register', 'sign-in')),
+        person_id bigint REFERENCES staff_people (id) ON DELETE CASCADE,
+        expires_at timestamptz NOT NULL
+      )`,
+      `CREATE TABLE staff_audit (
+        id bigint GENERATED ALWAYS AS IDENTITY PRIMARY KEY,
+        at timestamptz NOT NULL,
+        actor text NOT NULL,
+        action text NOT NULL,
+        subject text,
+        detail text
+      )`,
+      "CREATE INDEX staff_audit_actor ON staff_audit (actor, id)",
+      `CREATE FUNCTION staff_audit_append_only() RETURNS trigger LANGUAGE plpgsql AS $$
+       BEGIN
+         RAISE EXCEPTION 'the audit log is append-only';
+       END
+       $$`,
+      "CREATE TRIGGER staff_audit_no_change BEFORE UPDATE OR DELETE ON staff_audit FOR EACH ROW EXECUTE FUNCTION staff_audit_append_only()",
+      "CREATE TRIGGER staff_audit_no_truncate BEFORE TRUNCATE ON staff_audit FOR EACH STATEMENT EXECUTE FUNCTION staff_audit_append_only()",
+    ],
+  },
+  // Issue 37 (staff-leads): notes, closes and reopens of a lead (see the SQLite migration 19), and the lead.closed
+  // and take-over notice channels. Version 16 is the sign-in work's.
+  {
+    version: 17,
+    name: "lead notes, closes and reopens; lead.closed and take-over notice deliveries",
+    statements: [
+      `CREATE TABLE lead_events (
+        id bigint GENERATED ALWAYS AS IDENTITY PRIMARY KEY,
+        message_id bigint NOT NULL REFERENCES messages (id) ON DELETE CASCADE,
+        kind text NOT NULL CHECK (kind IN ('note', 'close', 'reopen')),
+        actor text NOT NULL,
+        at timestamptz NOT NULL,
+        outcome text CHECK (outcome IN ('answered', 'won', 'lost', 'spam', 'duplicate')),
+        note text
+      )`,
+      "CREATE INDEX lead_events_message ON lead_events (message_id)",
+      "CREATE INDEX messages_open ON messages (id) WHERE outcome IS NULL",
+      "ALTER TABLE outbox DROP CONSTRAINT outbox_channel_check",
+      "ALTER TABLE outbox ADD CONSTRAINT outbox_channel_check CHECK (channel IN ('email', 'webhook', 'confirmation', 'chat', 'reminder', 'reminder_chat', 'escalation', 'take_webhook', 'close_webhook', 'takeover_notice'))",
+    ],
+  },
 ];

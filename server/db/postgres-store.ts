@@ -4,8 +4,8 @@ import { migrations as allMigrations, type Migration } from "./postgres-migratio
 import { withPoolClient } from "./postgres-client";
 import { createPostgresRateLimiter } from "./postgres-rate-limit";
 import { outboxStatsSql, toOutboxStats } from "./outbox-stats";
-import { DELIVERY_COLUMNS, MESSAGE_COLUMNS, sourceColumn, toLeads, toMessage, type Row } from "./rows";
-import { CHANNEL_NOT_CONFIGURED, CONFIRMATION_CAP_WINDOW_MS, CONFIRMATION_WINDOW_MS, PREVIEW_DUE_SLACK_MS, PREVIEW_RECORD_WINDOW_MS, UNDELIVERED, LEAD_CHANNELS_SQL, HELD_FOR_VERIFICATION_SQL, addressKey, leadKey, type Channel, type Delivered, type EarlierPreview, type Enqueue, type Lead, type NewMessage, type OutboxJob, type Store, type StoredMessage, type Take, type Verification } from "./store";
+import { DELIVERY_COLUMNS, MESSAGE_COLUMNS, failedDelivery, likePattern, sourceColumn, toHistory, toLeads, toMessage, type Row } from "./rows";
+import { CHANNEL_NOT_CONFIGURED, CONFIRMATION_CAP_WINDOW_MS, CONFIRMATION_WINDOW_MS, PREVIEW_DUE_SLACK_MS, PREVIEW_RECORD_WINDOW_MS, UNDELIVERED, LEAD_CHANNELS_SQL, HELD_FOR_VERIFICATION_SQL, addressKey, leadKey, type Channel, type Delivered, type EarlierPreview, type Enqueue, type InboxQuery, type Lead, type Outcome, type NewMessage, type OutboxJob, type Store, type StoredMessage, type Take, type Verification } from "./store";
 
 export type PostgresOptions = {
   /** Connections per instance (PG_POOL_MAX). Every instance has its own pool: keep the sum under max_connections. */
@@ -218,8 +218,10 @@ export class PostgresStore implements Store {
     return toLeads(messages.rows, deliveries.rows, takes.rows);
   }
 
-  async takeLead(leadId: number, { takenBy, takenAt, takeover, event }: Take & { takeover: boolean; event?: Enqueue }) {
+  async takeLead(leadId: number, { takenBy, takenAt, takeover, event, notice }: Take & { takeover: boolean; event?: Enqueue; notice?: Enqueue }) {
     return this.transaction(async (client) => {
+      // Who had it before this take (the row stays locked until the transaction ends): told by `notice`.
+      const before = notice ? (await client.query<{ taken_by: string | null }>("SELECT taken_by FROM messages WHERE id = $1 FOR UPDATE", [leadId])).rows[0]?.taken_by : null;
       // The UPDATE locks the lead's row: two first takes at once take turns, and the second finds it taken.
       const taken = await client.query(
         `UPDATE messages SET taken_by = $1, taken_at = $2, first_taken_at = COALESCE(first_taken_at, $2) WHERE id = $3${takeover ? "" : " AND taken_at IS NULL"}`,
@@ -241,14 +243,71 @@ export class PostgresStore implements Store {
           [leadId, event.channel, event.externalId, takenAt],
         );
       }
+      if (notice && before && before !== takenBy) await upsertEvent(client, leadId, notice, takenAt);
       return true;
     });
+  }
+
+  async closeLead(leadId: number, { outcome, note, actor, at, event }: { outcome: Outcome; note?: string | null; actor: string; at: string; event?: Enqueue }) {
+    return this.transaction(async (client) => {
+      const closed = await client.query("UPDATE messages SET outcome = $1, closed_at = $2, closed_by = $3 WHERE id = $4 AND outcome IS NULL", [outcome, at, actor, leadId]);
+      if (!closed.rowCount) return false;
+      await client.query("INSERT INTO lead_events (message_id, kind, actor, at, outcome, note) VALUES ($1, 'close', $2, $3, $4, $5)", [leadId, actor, at, outcome, note || null]);
+      await client.query(
+        `UPDATE outbox SET status = 'settled', last_error = 'lead closed', lease = NULL, locked_until = NULL
+         WHERE message_id = $1 AND channel IN ('reminder', 'reminder_chat', 'escalation') AND status = 'pending'`,
+        [leadId],
+      );
+      if (event) await upsertEvent(client, leadId, event, at);
+      return true;
+    });
+  }
+
+  async reopenLead(leadId: number, { actor, at }: { actor: string; at: string }) {
+    return this.transaction(async (client) => {
+      const reopened = await client.query("UPDATE messages SET outcome = NULL, closed_at = NULL, closed_by = NULL WHERE id = $1 AND outcome IS NOT NULL", [leadId]);
+      if (!reopened.rowCount) return false;
+      await client.query("INSERT INTO lead_events (message_id, kind, actor, at) VALUES ($1, 'reopen', $2, $3)", [leadId, actor, at]);
+      return true;
+    });
+  }
+
+  async addNote(leadId: number, { actor, at, note }: { actor: string; at: string; note: string }) {
+    const result = await this.pool.query("INSERT INTO lead_events (message_id, kind, actor, at, note) SELECT id, 'note', $1, $2, $3 FROM messages WHERE id = $4", [actor, at, note, leadId]);
+    return (result.rowCount ?? 0) > 0;
+  }
+
+  async leadHistory(leadId: number) {
+    const takes = await this.pool.query("SELECT taken_by, taken_at FROM lead_takes WHERE message_id = $1 ORDER BY id", [leadId]);
+    const events = await this.pool.query("SELECT kind, actor, at, outcome, note FROM lead_events WHERE message_id = $1 ORDER BY id", [leadId]);
+    return toHistory(takes.rows, events.rows);
+  }
+
+  async inboxLeads({ view, person, search, limit }: InboxQuery) {
+    const where = [view === "closed" ? "outcome IS NOT NULL" : "outcome IS NULL"];
+    const args: (string | number)[] = [];
+    const arg = (value: string | number) => `$${args.push(value)}`;
+    if (view === "not_taken") where.push("taken_at IS NULL");
+    if (view === "mine") where.push(`lower(taken_by) = lower(${arg(person ?? "")})`);
+    const like = likePattern(search);
+    if (like) {
+      const p = arg(like);
+      where.push(`(lower(first_name || ' ' || last_name) LIKE ${p} ESCAPE '\\' OR lower(company) LIKE ${p} ESCAPE '\\' OR lower(email) LIKE ${p} ESCAPE '\\' OR left(public_id, 8) = ${arg(search!.trim().toLowerCase())})`);
+    }
+    const result = await this.pool.query(`SELECT ${MESSAGE_COLUMNS} FROM messages WHERE ${where.join(" AND ")} ORDER BY id DESC LIMIT ${arg(limit)}`, args);
+    return result.rows.map(toMessage);
+  }
+
+  async failedDeliveries(limit: number) {
+    const rows = (await this.pool.query(`SELECT o.message_id, m.public_id, m.first_name, m.last_name, m.company, o.channel, o.attempts, o.last_error
+            FROM outbox o JOIN messages m ON m.id = o.message_id WHERE o.status = 'failed' ORDER BY o.id DESC LIMIT $1`, [limit])).rows;
+    return rows.map(failedDelivery);
   }
 
   async responseBacklog(now: Date) {
     const result = await this.pool.query<{ past: string; twice: string }>(
       `SELECT COUNT(*) FILTER (WHERE respond_by <= $1) AS past, COUNT(*) FILTER (WHERE escalate_by <= $1) AS twice
-       FROM messages WHERE taken_at IS NULL AND respond_by IS NOT NULL`,
+       FROM messages WHERE taken_at IS NULL AND outcome IS NULL AND respond_by IS NOT NULL`,
       [now],
     );
     return { pastWindow: Number(result.rows[0]?.past ?? 0), pastTwice: Number(result.rows[0]?.twice ?? 0) };
@@ -257,7 +316,7 @@ export class PostgresStore implements Store {
   async overdueLeads(now: Date) {
     const result = await this.pool.query<{ id: string; public_id: string | null; escalate_by: Date; verification: Verification }>(
       `SELECT id, public_id, escalate_by, verification FROM messages
-       WHERE taken_at IS NULL AND escalate_by IS NOT NULL AND escalate_by <= $1 ORDER BY escalate_by, id`,
+       WHERE taken_at IS NULL AND outcome IS NULL AND escalate_by IS NOT NULL AND escalate_by <= $1 ORDER BY escalate_by, id`,
       [now],
     );
     return result.rows.map((row) => ({ id: Number(row.id), publicId: row.public_id, escalateBy: new Date(row.escalate_by).toISOString(), verification: row.verification }));
@@ -464,7 +523,7 @@ export class PostgresStore implements Store {
           await client.query("SET statement_timeout = 0");
           await client.query("SET lock_timeout = '3s'");
           // query_timeout per query is read by pg's client (lib/client.js) but missing from its types.
-          await client.query({ text: "VACUUM FULL messages, outbox, confirmation_sends, lead_takes", query_timeout: 600_000 } as pg.QueryConfig);
+          await client.query({ text: "VACUUM FULL messages, outbox, confirmation_sends, lead_takes, lead_events", query_timeout: 600_000 } as pg.QueryConfig);
         },
         { release: "broken" },
       );
@@ -480,4 +539,14 @@ export class PostgresStore implements Store {
   async close() {
     await this.pool.end();
   }
+}
+
+/** One event row per lead and channel (lead.closed, a take-over notice), made pending again with a new id by each event. */
+async function upsertEvent(client: pg.PoolClient, leadId: number, event: Enqueue, at: string) {
+  await client.query(
+    `INSERT INTO outbox (message_id, channel, external_id, next_attempt_at) VALUES ($1, $2, $3, $4)
+     ON CONFLICT (message_id, channel) DO UPDATE SET external_id = EXCLUDED.external_id, status = 'pending', attempts = 0,
+       next_attempt_at = EXCLUDED.next_attempt_at, lease = NULL, locked_until = NULL, last_error = NULL, sent_at = NULL`,
+    [leadId, event.channel, event.externalId, at],
+  );
 }

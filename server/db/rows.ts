@@ -1,12 +1,12 @@
 import { sourceSchema, type VisitSource } from "~/lib/contact-schema";
-import { devices, type Channel, type Delivery, type Device, type Lead, type StoredMessage, type Take } from "./store";
+import { devices, isOutcome, type Channel, type Delivery, type Device, type FailedDelivery, type HistoryEntry, type Lead, type StoredMessage, type Take } from "./store";
 
 const isDevice = (value: unknown): value is Device => devices.includes(value as Device);
 
 /* Rows of the two engines' identical tables, read the same way. */
 
 export const MESSAGE_COLUMNS =
-  "id, first_name, last_name, email, company, message, created_at, country, device, verification, verification_note, submission_id, public_id, source, respond_by, escalate_by, taken_by, taken_at, first_taken_at";
+  "id, first_name, last_name, email, company, message, created_at, country, device, verification, verification_note, submission_id, public_id, source, respond_by, escalate_by, taken_by, taken_at, first_taken_at, outcome, closed_at, closed_by";
 
 export type Row = Record<string, unknown>;
 const text = (value: unknown) => (value == null ? null : String(value));
@@ -34,6 +34,9 @@ export function toMessage(row: Row): StoredMessage {
     takenBy: text(row.taken_by),
     takenAt: iso(row.taken_at),
     firstTakenAt: iso(row.first_taken_at),
+    outcome: isOutcome(row.outcome) ? row.outcome : null,
+    closedAt: iso(row.closed_at),
+    closedBy: text(row.closed_by),
   };
 }
 
@@ -81,3 +84,34 @@ export function toLeads(messages: Row[], deliveries: Row[], takeRows: Row[] = []
     return { ...message, deliveries: byLead.get(message.id) ?? [], takes: takes.get(message.id) ?? [] };
   });
 }
+
+/** A lead's history from its take rows and event rows (each with message_id, ordered by id), merged by time. */
+export function toHistory(takeRows: Row[], eventRows: Row[]): HistoryEntry[] {
+  const takes: HistoryEntry[] = takeRows.map((row, index) => ({ kind: "take", actor: String(row.taken_by), at: iso(row.taken_at) ?? "", takeover: index > 0 }));
+  const events = eventRows.flatMap((row): HistoryEntry[] => {
+    const base = { actor: String(row.actor), at: iso(row.at) ?? "" };
+    if (row.kind === "note") return [{ kind: "note", ...base, note: String(row.note ?? "") }];
+    if (row.kind === "close" && isOutcome(row.outcome)) return [{ kind: "close", ...base, outcome: row.outcome, note: text(row.note) }];
+    if (row.kind === "reopen") return [{ kind: "reopen", ...base }];
+    return [];
+  });
+  // Stable: at equal times a take comes before what was done after it.
+  return [...takes, ...events].sort((a, b) => a.at.localeCompare(b.at));
+}
+
+/** A search as typed, for LIKE ... ESCAPE '\\': lower case, its wildcards taken literally; null when blank. */
+export function likePattern(search: string | undefined): string | null {
+  const trimmed = search?.trim().toLowerCase();
+  if (!trimmed) return null;
+  return `%${trimmed.replace(/[\\%_]/g, (char) => `\\${char}`)}%`;
+}
+
+export const failedDelivery = (row: Row): FailedDelivery => ({
+  leadId: Number(row.message_id),
+  publicId: text(row.public_id),
+  name: `${String(row.first_name)} ${String(row.last_name)}`,
+  company: String(row.company ?? ""),
+  channel: String(row.channel) as Channel,
+  attempts: Number(row.attempts),
+  lastError: text(row.last_error),
+});

@@ -244,4 +244,102 @@ export const migrations: Migration[] = [
       "ALTER TABLE messages ADD COLUMN closed_by TEXT",
     ],
   },
+  // Issue 37: the staff workspace's own tables (decision 39). Only hashes of sign-in tokens and session ids are
+  // stored. The audit log is append-only: triggers refuse every UPDATE and DELETE of it.
+  {
+    version: 18,
+    name: "staff workspace: people, sign-in links, sessions, passkeys, audit log",
+    statements: [
+      `CREATE TABLE staff_people (
+        id INTEGER PRIMARY KEY AUTOINCREMENT,
+        email TEXT NOT NULL UNIQUE CHECK (email = lower(email)),
+        roles TEXT NOT NULL,
+        created_at TEXT NOT NULL,
+        invited_by TEXT NOT NULL
+      )`,
+      `CREATE TABLE staff_sign_in_links (
+        token_hash TEXT PRIMARY KEY,
+        email TEXT NOT NULL,
+        next TEXT NOT NULL DEFAULT '/',
+        created_at TEXT NOT NULL,
+        expires_at TEXT NOT NULL,
+        used_at TEXT
+      )`,
+      "CREATE INDEX staff_sign_in_links_expires_at ON staff_sign_in_links (expires_at)",
+      `CREATE TABLE staff_sessions (
+        id_hash TEXT PRIMARY KEY,
+        person_id INTEGER NOT NULL REFERENCES staff_people (id) ON DELETE CASCADE,
+        created_at TEXT NOT NULL,
+        last_seen_at TEXT NOT NULL
+      )`,
+      "CREATE INDEX staff_sessions_person ON staff_sessions (person_id)",
+      `CREATE TABLE staff_passkeys (
+        credential_id TEXT PRIMARY KEY,
+        person_id INTEGER NOT NULL REFERENCES staff_people (id) ON DELETE CASCADE,
+        public_key BLOB NOT NULL,
+        counter INTEGER NOT NULL DEFAULT 0,
+        transports TEXT NOT NULL DEFAULT '',
+        created_at TEXT NOT NULL,
+        last_used_at TEXT
+      )`,
+      "CREATE INDEX staff_passkeys_person ON staff_passkeys (person_id)",
+      `CREATE TABLE staff_challenges (
+        challenge TEXT PRIMARY KEY,
+        purpose TEXT NOT NULL CHECK (purpose IN ('register', 'sign-in')),
+        person_id INTEGER REFERENCES staff_people (id) ON DELETE CASCADE,
+        expires_at TEXT NOT NULL
+      )`,
+      `CREATE TABLE staff_audit (
+        id INTEGER PRIMARY KEY AUTOINCREMENT,
+        at TEXT NOT NULL,
+        actor TEXT NOT NULL,
+        action TEXT NOT NULL,
+        subject TEXT,
+        detail TEXT
+      )`,
+      "CREATE INDEX staff_audit_actor ON staff_audit (actor, id)",
+      "CREATE TRIGGER staff_audit_no_update BEFORE UPDATE ON staff_audit BEGIN SELECT RAISE(ABORT, 'the audit log is append-only'); END",
+      "CREATE TRIGGER staff_audit_no_delete BEFORE DELETE ON staff_audit BEGIN SELECT RAISE(ABORT, 'the audit log is append-only'); END",
+    ],
+  },
+  // Issue 37 (staff-leads): what happened to a lead besides takes (notes, closes with their outcome, reopens: who
+  // and when), deleted with the lead; and two outbox channels: the lead.closed webhook and the e-mail telling a
+  // holder their lead was taken over. Version 18 is the sign-in work's.
+  {
+    version: 19,
+    name: "lead notes, closes and reopens; lead.closed and take-over notice deliveries",
+    statements: [
+      `CREATE TABLE lead_events (
+        id INTEGER PRIMARY KEY AUTOINCREMENT,
+        message_id INTEGER NOT NULL REFERENCES messages (id),
+        kind TEXT NOT NULL CHECK (kind IN ('note', 'close', 'reopen')),
+        actor TEXT NOT NULL,
+        at TEXT NOT NULL,
+        outcome TEXT CHECK (outcome IN ('answered', 'won', 'lost', 'spam', 'duplicate')),
+        note TEXT
+      )`,
+      "CREATE INDEX lead_events_message ON lead_events (message_id)",
+      // The inbox reads open leads newest first without a scan of the closed ones.
+      "CREATE INDEX messages_open ON messages (id) WHERE outcome IS NULL",
+      `CREATE TABLE outbox_v19 (
+        id INTEGER PRIMARY KEY AUTOINCREMENT,
+        message_id INTEGER NOT NULL REFERENCES messages (id),
+        channel TEXT NOT NULL CHECK (channel IN ('email', 'webhook', 'confirmation', 'chat', 'reminder', 'reminder_chat', 'escalation', 'take_webhook', 'close_webhook', 'takeover_notice')),
+        external_id TEXT NOT NULL,
+        status TEXT NOT NULL DEFAULT 'pending' CHECK (status IN ('pending', 'sent', 'failed', 'previewed', 'settled')),
+        attempts INTEGER NOT NULL DEFAULT 0,
+        next_attempt_at TEXT NOT NULL,
+        lease TEXT,
+        locked_until TEXT,
+        last_error TEXT,
+        sent_at TEXT,
+        UNIQUE (message_id, channel)
+      )`,
+      `INSERT INTO outbox_v19 (id, message_id, channel, external_id, status, attempts, next_attempt_at, lease, locked_until, last_error, sent_at)
+       SELECT id, message_id, channel, external_id, status, attempts, next_attempt_at, lease, locked_until, last_error, sent_at FROM outbox`,
+      "DROP TABLE outbox",
+      "ALTER TABLE outbox_v19 RENAME TO outbox",
+      "CREATE INDEX outbox_due ON outbox (channel, status, next_attempt_at)",
+    ],
+  },
 ];

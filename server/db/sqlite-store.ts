@@ -5,8 +5,8 @@ import { fileURLToPath } from "node:url";
 import { createClient, type Client, type Row } from "@libsql/client";
 import { migrations as allMigrations, type Migration } from "./sqlite-migrations";
 import { outboxStatsSql, toOutboxStats } from "./outbox-stats";
-import { DELIVERY_COLUMNS, MESSAGE_COLUMNS, sourceColumn, toLeads, toMessage } from "./rows";
-import { CHANNEL_NOT_CONFIGURED, CONFIRMATION_CAP_WINDOW_MS, CONFIRMATION_WINDOW_MS, PREVIEW_DUE_SLACK_MS, PREVIEW_RECORD_WINDOW_MS, UNDELIVERED, LEAD_CHANNELS_SQL, HELD_FOR_VERIFICATION_SQL, addressKey, leadKey, type Channel, type Delivered, type EarlierPreview, type Enqueue, type Lead, type NewMessage, type OutboxJob, type Store, type StoredMessage, type Take, type Verification } from "./store";
+import { DELIVERY_COLUMNS, MESSAGE_COLUMNS, failedDelivery, likePattern, sourceColumn, toHistory, toLeads, toMessage } from "./rows";
+import { CHANNEL_NOT_CONFIGURED, CONFIRMATION_CAP_WINDOW_MS, CONFIRMATION_WINDOW_MS, PREVIEW_DUE_SLACK_MS, PREVIEW_RECORD_WINDOW_MS, UNDELIVERED, LEAD_CHANNELS_SQL, HELD_FOR_VERIFICATION_SQL, addressKey, leadKey, type Channel, type Delivered, type EarlierPreview, type Enqueue, type InboxQuery, type Lead, type Outcome, type NewMessage, type OutboxJob, type Store, type StoredMessage, type Take, type Verification } from "./store";
 
 export type Database = Client;
 
@@ -208,7 +208,7 @@ export class SqliteStore implements Store {
     return toLeads(messages.rows, deliveries.rows, takes.rows);
   }
 
-  async takeLead(leadId: number, { takenBy, takenAt, takeover, event }: Take & { takeover: boolean; event?: Enqueue }) {
+  async takeLead(leadId: number, { takenBy, takenAt, takeover, event, notice }: Take & { takeover: boolean; event?: Enqueue; notice?: Enqueue }) {
     // One batch, one transaction: the take, its history row, the follow-ups settled and the event queued only if
     // the UPDATE changed the lead (changes() counts the last INSERT/UPDATE/DELETE of this connection).
     const results = await this.db.batch(
@@ -236,17 +236,116 @@ export class SqliteStore implements Store {
                 AND EXISTS (SELECT 1 FROM messages WHERE id = ? AND taken_at IS NOT NULL)`,
           args: [leadId, leadId],
         },
+        ...(notice
+          ? [
+              {
+                // Only when this take (the latest row) replaced someone else's: read from the history, not changes().
+                sql: `INSERT INTO outbox (message_id, channel, external_id, next_attempt_at)
+                      SELECT ?, ?, ?, ? FROM (SELECT taken_by, taken_at FROM lead_takes WHERE message_id = ? ORDER BY id DESC LIMIT 1) latest
+                      WHERE latest.taken_by = ? AND latest.taken_at = ?
+                      AND (SELECT taken_by FROM lead_takes WHERE message_id = ? ORDER BY id DESC LIMIT 1 OFFSET 1) <> ?
+                      ON CONFLICT (message_id, channel) DO UPDATE SET external_id = excluded.external_id, status = 'pending', attempts = 0,
+                        next_attempt_at = excluded.next_attempt_at, lease = NULL, locked_until = NULL, last_error = NULL, sent_at = NULL`,
+                args: [leadId, notice.channel, notice.externalId, takenAt, leadId, takenBy, takenAt, leadId, takenBy],
+              },
+            ]
+          : []),
       ],
       "write",
     );
     return (results[1]?.rowsAffected ?? 0) > 0;
   }
 
+  async closeLead(leadId: number, { outcome, note, actor, at, event }: { outcome: Outcome; note?: string | null; actor: string; at: string; event?: Enqueue }) {
+    // One transaction: the close, its history row, the chasers settled and the event queued only if the lead was open.
+    const results = await this.db.batch(
+      [
+        { sql: "UPDATE messages SET outcome = ?, closed_at = ?, closed_by = ? WHERE id = ? AND outcome IS NULL", args: [outcome, at, actor, leadId] },
+        { sql: "INSERT INTO lead_events (message_id, kind, actor, at, outcome, note) SELECT ?, 'close', ?, ?, ?, ? WHERE changes() > 0", args: [leadId, actor, at, outcome, note || null] },
+        ...(event
+          ? [
+              {
+                sql: `INSERT INTO outbox (message_id, channel, external_id, next_attempt_at)
+                      SELECT ?, ?, ?, ? WHERE changes() > 0
+                      ON CONFLICT (message_id, channel) DO UPDATE SET external_id = excluded.external_id, status = 'pending', attempts = 0,
+                        next_attempt_at = excluded.next_attempt_at, lease = NULL, locked_until = NULL, last_error = NULL, sent_at = NULL`,
+                args: [leadId, event.channel, event.externalId, at],
+              },
+            ]
+          : []),
+        {
+          sql: `UPDATE outbox SET status = 'settled', last_error = 'lead closed', lease = NULL, locked_until = NULL
+                WHERE message_id = ? AND channel IN ('reminder', 'reminder_chat', 'escalation') AND status = 'pending'
+                AND EXISTS (SELECT 1 FROM messages WHERE id = ? AND outcome IS NOT NULL)`,
+          args: [leadId, leadId],
+        },
+      ],
+      "write",
+    );
+    return (results[1]?.rowsAffected ?? 0) > 0;
+  }
+
+  async reopenLead(leadId: number, { actor, at }: { actor: string; at: string }) {
+    const results = await this.db.batch(
+      [
+        { sql: "UPDATE messages SET outcome = NULL, closed_at = NULL, closed_by = NULL WHERE id = ? AND outcome IS NOT NULL", args: [leadId] },
+        { sql: "INSERT INTO lead_events (message_id, kind, actor, at) SELECT ?, 'reopen', ?, ? WHERE changes() > 0", args: [leadId, actor, at] },
+      ],
+      "write",
+    );
+    return (results[1]?.rowsAffected ?? 0) > 0;
+  }
+
+  async addNote(leadId: number, { actor, at, note }: { actor: string; at: string; note: string }) {
+    const result = await this.db.execute({
+      sql: "INSERT INTO lead_events (message_id, kind, actor, at, note) SELECT id, 'note', ?, ?, ? FROM messages WHERE id = ?",
+      args: [actor, at, note, leadId],
+    });
+    return result.rowsAffected > 0;
+  }
+
+  async leadHistory(leadId: number) {
+    const [takes, events] = await this.db.batch(
+      [
+        { sql: "SELECT taken_by, taken_at FROM lead_takes WHERE message_id = ? ORDER BY id", args: [leadId] },
+        { sql: "SELECT kind, actor, at, outcome, note FROM lead_events WHERE message_id = ? ORDER BY id", args: [leadId] },
+      ],
+      "read",
+    );
+    return toHistory(takes!.rows, events!.rows);
+  }
+
+  async inboxLeads({ view, person, search, limit }: InboxQuery) {
+    const where = [view === "closed" ? "outcome IS NOT NULL" : "outcome IS NULL"];
+    const args: (string | number)[] = [];
+    if (view === "not_taken") where.push("taken_at IS NULL");
+    if (view === "mine") {
+      where.push("lower(taken_by) = lower(?)");
+      args.push(person ?? "");
+    }
+    const like = likePattern(search);
+    if (like) {
+      where.push(
+        "(lower(first_name || ' ' || last_name) LIKE ? ESCAPE '\\' OR lower(company) LIKE ? ESCAPE '\\' OR lower(email) LIKE ? ESCAPE '\\' OR substr(public_id, 1, 8) = ?)",
+      );
+      args.push(like, like, like, search!.trim().toLowerCase());
+    }
+    // Newest first by row id (the order leads arrived in), so the primary key (or the open leads' index) serves it.
+    const result = await this.db.execute({ sql: `SELECT ${MESSAGE_COLUMNS} FROM messages WHERE ${where.join(" AND ")} ORDER BY id DESC LIMIT ?`, args: [...args, limit] });
+    return result.rows.map(toMessage);
+  }
+
+  async failedDeliveries(limit: number) {
+    const rows = (await this.db.execute({ sql: `SELECT o.message_id, m.public_id, m.first_name, m.last_name, m.company, o.channel, o.attempts, o.last_error
+            FROM outbox o JOIN messages m ON m.id = o.message_id WHERE o.status = 'failed' ORDER BY o.id DESC LIMIT ?`, args: [limit] })).rows;
+    return rows.map(failedDelivery);
+  }
+
   async responseBacklog(now: Date) {
     const at = now.toISOString();
     const result = await this.db.execute({
       sql: `SELECT SUM(CASE WHEN respond_by <= ? THEN 1 ELSE 0 END) AS past, SUM(CASE WHEN escalate_by <= ? THEN 1 ELSE 0 END) AS twice
-            FROM messages WHERE taken_at IS NULL AND respond_by IS NOT NULL`,
+            FROM messages WHERE taken_at IS NULL AND outcome IS NULL AND respond_by IS NOT NULL`,
       args: [at, at],
     });
     return { pastWindow: Number(result.rows[0]?.past ?? 0), pastTwice: Number(result.rows[0]?.twice ?? 0) };
@@ -255,7 +354,7 @@ export class SqliteStore implements Store {
   async overdueLeads(now: Date) {
     const result = await this.db.execute({
       sql: `SELECT id, public_id, escalate_by, verification FROM messages
-            WHERE taken_at IS NULL AND escalate_by IS NOT NULL AND escalate_by <= ? ORDER BY escalate_by, id`,
+            WHERE taken_at IS NULL AND outcome IS NULL AND escalate_by IS NOT NULL AND escalate_by <= ? ORDER BY escalate_by, id`,
       args: [now.toISOString()],
     });
     return result.rows.map((row) => ({
@@ -442,11 +541,13 @@ export class SqliteStore implements Store {
   }
 
   private async deleteWhere(condition: string, args: string[], alsoDelete: { sql: string; args: string[] }) {
-    const [, , deleted] = await this.db.batch(
+    const [, , , deleted] = await this.db.batch(
       [
         { sql: `DELETE FROM outbox WHERE message_id IN (SELECT id FROM messages WHERE ${condition})`, args },
         // Who took the lead goes with it (staff data, but about this lead).
         { sql: `DELETE FROM lead_takes WHERE message_id IN (SELECT id FROM messages WHERE ${condition})`, args },
+        // Notes may quote the visitor: they go with the lead too.
+        { sql: `DELETE FROM lead_events WHERE message_id IN (SELECT id FROM messages WHERE ${condition})`, args },
         { sql: `DELETE FROM messages WHERE ${condition} RETURNING id`, args },
         alsoDelete,
       ],

@@ -48,7 +48,7 @@ describe.each(Object.keys(engines) as (keyof typeof engines)[])("the %s store", 
 
   it("stores and lists messages as given, with increasing row ids and random public ids", async () => {
     // A lead without response deadlines (none given) and not taken.
-    const notTaken = { respondBy: null, escalateBy: null, takenBy: null, takenAt: null, firstTakenAt: null, takes: [] };
+    const notTaken = { respondBy: null, escalateBy: null, takenBy: null, takenAt: null, firstTakenAt: null, takes: [], outcome: null, closedAt: null, closedBy: null };
     const store = await open();
     const first = await store.insertLead(sample, []);
     const second = await store.insertLead({ ...sample, verification: "unverified", verificationNote: "siteverify timeout after 5000 ms", country: null, device: null }, []);

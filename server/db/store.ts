@@ -8,13 +8,13 @@ import type { ContactMessage, VisitSource } from "~/lib/contact-schema";
 export type Verification = "verified" | "unverified";
 export type OverdueLead = { id: number; publicId: string | null; escalateBy: string; verification: Verification };
 /** Every delivery channel: sales' e-mail, the signed webhook, the visitor's confirmation, the team chat alert. */
-export const channels = ["email", "webhook", "confirmation", "chat", "reminder", "reminder_chat", "escalation", "take_webhook"] as const;
+export const channels = ["email", "webhook", "confirmation", "chat", "reminder", "reminder_chat", "escalation", "take_webhook", "close_webhook", "takeover_notice"] as const;
 export type Channel = (typeof channels)[number];
 /**
  * The follow-up of a lead not yet taken (issue 31): a reminder by e-mail and chat when its window ends, an
  * escalation e-mail at twice the window, and the lead.taken webhook. Each waits in the outbox until it is due.
  */
-export const followUpChannels = ["reminder", "reminder_chat", "escalation", "take_webhook"] as const satisfies readonly Channel[];
+export const followUpChannels = ["reminder", "reminder_chat", "escalation", "take_webhook", "close_webhook", "takeover_notice"] as const satisfies readonly Channel[];
 /**
  * The follow-ups that chase sales about a lead: held while the lead is unverified (the bot check could not be asked),
  * sent once an operator marks it verified (`messages -- verify`). Only real leads are chased.
@@ -59,6 +59,31 @@ export type Device = (typeof devices)[number];
 /** One take of a lead: who (staff, not the visitor) and when. A take-over adds one; the history is kept. */
 export type Take = { takenBy: string; takenAt: string };
 
+/** What became of a lead (issue 37). Spam and Duplicate are not leads; a lead without one is open. */
+export const outcomes = ["answered", "won", "lost", "spam", "duplicate"] as const;
+export type Outcome = (typeof outcomes)[number];
+export const isOutcome = (value: unknown): value is Outcome => outcomes.includes(value as Outcome);
+
+/** One entry of a lead's history: a take (or take-over), a note, a close with its outcome, a reopen; who and when. */
+export type HistoryEntry =
+  | { kind: "take"; actor: string; at: string; takeover: boolean }
+  | { kind: "note"; actor: string; at: string; note: string }
+  | { kind: "close"; actor: string; at: string; outcome: Outcome; note: string | null }
+  | { kind: "reopen"; actor: string; at: string };
+
+/** The inbox's lists: open leads, closed ones, the open ones a person holds, the open ones nobody holds. */
+export const inboxViews = ["open", "mine", "not_taken", "closed"] as const;
+export type InboxView = (typeof inboxViews)[number];
+export type InboxQuery = {
+  view: InboxView;
+  /** Whose leads "mine" lists (the holder as stored: the signed-in person's e-mail, any case). */
+  person?: string;
+  /** Part of a name, company or e-mail address, or a reference (any case). */
+  search?: string;
+  /** At most this many, newest first. */
+  limit: number;
+};
+
 /**
  * `id` is the row id (sequential: operators only). `publicId` is the random id the API answered with; the only
  * id a visitor ever sees, in the API's answer and (as its reference) in their confirmation.
@@ -70,6 +95,10 @@ export type StoredMessage = NewMessage & {
   takenBy?: string | null;
   takenAt?: string | null;
   firstTakenAt?: string | null;
+  /** What became of it, when and by whom it was closed; null while open. */
+  outcome?: Outcome | null;
+  closedAt?: string | null;
+  closedBy?: string | null;
 };
 
 /** One outbox row as the operator sees it. */
@@ -82,6 +111,9 @@ export type Delivery = {
   /** When a pending delivery is next tried. */
   nextAttemptAt: string | null;
 };
+
+/** A failed delivery as the operator's deliveries page lists it. */
+export type FailedDelivery = { leadId: number; publicId: string | null; name: string; company: string; channel: Channel; attempts: number; lastError: string | null };
 
 export type Lead = StoredMessage & { deliveries: Delivery[]; takes?: Take[] };
 
@@ -138,8 +170,28 @@ export interface Store {
    * `takeover` a lead already taken is left as it is. A take settles the lead's pending reminder and escalation
    * and queues `event` (the lead.taken webhook), all in one transaction. Resolves to whether it was recorded.
    */
-  takeLead(leadId: number, take: Take & { takeover: boolean; event?: Enqueue }): Promise<boolean>;
-  /** Leads not taken whose window (and twice it) has ended by `now`. */
+  takeLead(leadId: number, take: Take & { takeover: boolean; event?: Enqueue; notice?: Enqueue }): Promise<boolean>;
+  /*
+   * Issue 37: outcomes, notes and history. `notice` (with takeLead) is the e-mail telling the previous holder that
+   * their lead was taken over: queued only when the take replaced someone else's.
+   */
+  /**
+   * Closes an open lead with its outcome (and a note, if given): settles its pending reminder and escalation and
+   * queues `event` (the lead.closed webhook), all in one transaction. Resolves to whether it was closed (false when
+   * it was closed already or does not exist).
+   */
+  closeLead(leadId: number, close: { outcome: Outcome; note?: string | null; actor: string; at: string; event?: Enqueue }): Promise<boolean>;
+  /** Opens a closed lead again (its reminders stay settled). Resolves to whether it was closed. */
+  reopenLead(leadId: number, reopen: { actor: string; at: string }): Promise<boolean>;
+  /** Adds a note to a lead. Resolves to whether the lead exists. */
+  addNote(leadId: number, note: { actor: string; at: string; note: string }): Promise<boolean>;
+  /** A lead's takes, notes, closes and reopens, oldest first. */
+  leadHistory(leadId: number): Promise<HistoryEntry[]>;
+  /** The inbox: one view's leads (without deliveries), newest first, filtered by a search, at most `limit`. */
+  inboxLeads(query: InboxQuery): Promise<StoredMessage[]>;
+  /** The failed deliveries, the latest first, at most `limit`: each with its lead's id, reference and name (the operator's deliveries page). */
+  failedDeliveries(limit: number): Promise<FailedDelivery[]>;
+  /** Open leads (no outcome) not taken whose window (and twice it) has ended by `now`: a closed lead is answered, taken or not. */
   responseBacklog(now: Date): Promise<{ pastWindow: number; pastTwice: number }>;
   /**
    * The leads not taken whose two windows (the escalation's time) have ended by `now`, the longest waiting first;

@@ -85,7 +85,15 @@ export function composeLeadEmail(lead: StoredMessage, messageId: string, setting
  * keep), with the one line that says a click changes nothing.
  */
 export function takeButton(link: string): string {
-  return `<p><a href="${escapeHtml(link)}" style="display:inline-block;padding:12px 20px;background:#1d4ed8;color:#ffffff;font-weight:bold;font-size:16px;text-decoration:none;border-radius:6px">Take this lead</a></p><p style="font-size:13px;color:#555555">Opening the link changes nothing; the page asks for your name.</p>`;
+  return `<p><a href="${escapeHtml(link)}" style="display:inline-block;padding:12px 20px;background:#1d4ed8;color:#ffffff;font-weight:bold;font-size:16px;text-decoration:none;border-radius:6px">Take this lead</a></p><p style="font-size:13px;color:#555555">${escapeHtml(linkNote(link))}</p>`;
+}
+
+/**
+ * What opening the link does: the lead's page in the staff workspace (issue 37), where the signed-in person takes it;
+ * or, with no workspace (STAFF_PORT=off), the old take page, which asks for a name.
+ */
+export function linkNote(link: string): string {
+  return link.includes("/leads/take/") ? "Opening the link changes nothing; the page asks for your name." : "Opening the link changes nothing; sign in to the staff workspace to take the lead.";
 }
 
 /** The Message-ID of a new lead's notification: random, in the sender's domain. */
@@ -166,7 +174,7 @@ export const DEFAULT_MAIL_DIR = "data/mail";
 
 /** Where the development preview of a lead's notification is written. */
 /** Each preview's file: `lead-<id>.eml` for sales' notification, `confirmation-<id>.eml` for the visitor's. */
-export type PreviewPrefix = "lead" | "confirmation" | "reminder" | "escalation";
+export type PreviewPrefix = "lead" | "confirmation" | "reminder" | "escalation" | "takeover";
 export const emlPath = (dir: string, leadId: number, prefix: PreviewPrefix = "lead") => join(dir, `${prefix}-${leadId}.eml`);
 
 /** Development: each notification is written to `dir` as an .eml file, exactly what sales would receive. A preview, not a delivery. */
@@ -198,6 +206,6 @@ export async function listLeadPreviews(dir: string): Promise<{ leadId: number; w
 
 /** Deletes the development previews of deleted leads (they hold the visitor's name, address and message). */
 export async function deleteEmlPreviews(dir: string, leadIds: number[]): Promise<void> {
-  const prefixes: PreviewPrefix[] = ["lead", "confirmation", "reminder", "escalation"];
+  const prefixes: PreviewPrefix[] = ["lead", "confirmation", "reminder", "escalation", "takeover"];
   await Promise.all(leadIds.flatMap((id) => prefixes.map((prefix) => rm(emlPath(dir, id, prefix), { force: true }))));
 }

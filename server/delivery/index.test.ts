@@ -33,10 +33,10 @@ describe("the e-mail preview", () => {
     cleanups.push(() => store.close());
     const channelsOf = (env: Record<string, string>) => createDelivery(loadConfig({ ...secret, ...env }), store, quiet).channels;
     expect(channelsOf({ SITE_URL: "https://www.example.com", LEADS_DELIVERY: "store-only" })).toEqual([]);
-    expect(channelsOf({ SITE_URL: "https://www.example.com", LEADS_WEBHOOK_URL: "https://crm.example.com/leads", LEADS_WEBHOOK_SECRET: `whsec_${Buffer.alloc(32, 1).toString("base64")}` })).toEqual(["webhook", "take_webhook"]);
+    expect(channelsOf({ SITE_URL: "https://www.example.com", LEADS_WEBHOOK_URL: "https://crm.example.com/leads", LEADS_WEBHOOK_SECRET: `whsec_${Buffer.alloc(32, 1).toString("base64")}` })).toEqual(["webhook", "take_webhook", "close_webhook"]);
     // A site on this machine, or none: the developer's preview.
-    expect(channelsOf({ SITE_URL: "http://localhost:5173" })).toEqual(["email", "reminder"]);
-    expect(channelsOf({})).toEqual(["email", "reminder"]);
+    expect(channelsOf({ SITE_URL: "http://localhost:5173" })).toEqual(["email", "reminder", "takeover_notice"]);
+    expect(channelsOf({})).toEqual(["email", "reminder", "takeover_notice"]);
   });
 });
 

@@ -9,14 +9,15 @@ import { emlFileSender, listLeadPreviews, newMessageId, smtpSender } from "./ema
 import { webhookSender } from "./webhook";
 import { createDeliveryWorker, type Deliver } from "./worker";
 import { responseDeadlines, type Calendar } from "../leads/business-hours";
-import { composeEscalationEmail, composeReminderEmail, reminderChatSender, takeEventBody, unlessTaken, type FollowUpSettings } from "../leads/follow-up";
+import { closeEventBody, composeEscalationEmail, composeReminderEmail, composeTakeoverNotice, reminderChatSender, takeEventBody, takeoverNoticeSender, unlessTaken, type FollowUpSettings } from "../leads/follow-up";
+import { leadReference } from "./lead-text";
 import { takeToken } from "../leads/take-token";
 
 type DeliveryConfig = Pick<
   ServerConfig,
   "NODE_ENV" | "SITE_URL" | "SMTP_URL" | "LEADS_NOTIFY_TO" | "LEADS_REPLY_TO" | "leadsFrom" | "LEADS_WEBHOOK_URL" | "LEADS_WEBHOOK_SECRET" | "LEADS_RETRY_BASE_SECONDS" | "LEADS_MAIL_DIR" | "LEADS_LEASE_SECONDS"
   | "COMPANY_TIME_ZONE" | "LEADS_CONFIRMATION" | "LEADS_CONFIRMATION_HOURLY_LIMIT" | "LEADS_CHAT_WEBHOOK_URL"
-  | "SALES_HOURS" | "SALES_HOLIDAYS" | "SALES_RESPONSE_MINUTES" | "SALES_ESCALATION_TO" | "linkSecret" | "linkBase"
+  | "SALES_HOURS" | "SALES_HOLIDAYS" | "SALES_RESPONSE_MINUTES" | "SALES_ESCALATION_TO" | "linkSecret" | "linkBase" | "STAFF_PORT" | "staffUrl"
 >;
 
 /** SMTP_URL fit for a log line: the password replaced by ***. */
@@ -31,7 +32,12 @@ export function createDelivery(config: DeliveryConfig, store: Store, log: Logger
   const senders: Partial<Record<Channel, Deliver & { close?(): void }>> = {};
   // Issue 31: every lead's "take this lead" link, and its response window in business hours.
   const calendar: Calendar = { hours: config.SALES_HOURS, timeZone: config.COMPANY_TIME_ZONE, holidays: config.SALES_HOLIDAYS };
-  const takeLink = (lead: { publicId?: string | null }) => `${config.linkBase}/leads/take/${takeToken(lead.publicId ?? "", config.linkSecret)}`;
+  // Issue 37: the lead's page in the staff workspace (read when a message is composed: with STAFF_PORT=0 the address is
+  // known once its listener is bound). Without a workspace (STAFF_PORT=off), the old take page on the site.
+  const takeLink = (lead: { publicId?: string | null }) =>
+    config.STAFF_PORT !== "off" && config.staffUrl
+      ? `${config.staffUrl}/leads/${leadReference(lead)}`
+      : `${config.linkBase}/leads/take/${takeToken(lead.publicId ?? "", config.linkSecret)}`;
   const followUp: FollowUpSettings = { takeLink, windowMinutes: config.SALES_RESPONSE_MINUTES, calendar };
   const emailSettings = { to: config.LEADS_NOTIFY_TO, from: config.leadsFrom, timeZone: config.COMPANY_TIME_ZONE, replyTo: config.LEADS_REPLY_TO, takeLink };
   // Outside production, with no mail server, each e-mail is written to a file so a developer sees what sales gets.
@@ -54,6 +60,10 @@ export function createDelivery(config: DeliveryConfig, store: Store, log: Logger
   if (config.SALES_ESCALATION_TO.length > 0 && config.SMTP_URL) senders.escalation = unlessTaken(store, smtpSender(config.SMTP_URL, escalationSettings, composeEscalationEmail(followUp)));
   else if (config.SALES_ESCALATION_TO.length > 0 && preview) senders.escalation = unlessTaken(store, emlFileSender(config.LEADS_MAIL_DIR, escalationSettings, composeEscalationEmail(followUp), "escalation"));
   if (config.LEADS_WEBHOOK_URL && config.LEADS_WEBHOOK_SECRET) senders.take_webhook = webhookSender(config.LEADS_WEBHOOK_URL, config.LEADS_WEBHOOK_SECRET, (job) => takeEventBody(store, job, calendar));
+  // Issue 37: the lead.closed event, and the e-mail telling a holder their lead was taken over (to that person).
+  if (config.LEADS_WEBHOOK_URL && config.LEADS_WEBHOOK_SECRET) senders.close_webhook = webhookSender(config.LEADS_WEBHOOK_URL, config.LEADS_WEBHOOK_SECRET, (job) => closeEventBody(store, job));
+  if (config.SMTP_URL) senders.takeover_notice = takeoverNoticeSender(store, smtpSender(config.SMTP_URL, emailSettings, composeTakeoverNotice(takeLink)));
+  else if (preview) senders.takeover_notice = takeoverNoticeSender(store, emlFileSender(config.LEADS_MAIL_DIR, previewSettings, composeTakeoverNotice(takeLink), "takeover"));
 
   const worker = createDeliveryWorker({ store, channels: senders, log, retryBaseMs: config.LEADS_RETRY_BASE_SECONDS * 1000, leaseMs: config.LEADS_LEASE_SECONDS * 1000, metrics });
 
@@ -111,6 +121,10 @@ export function createDelivery(config: DeliveryConfig, store: Store, log: Logger
     takeLink,
     /** The outbox row of a take's lead.taken webhook, when the webhook is configured: a new webhook-id per take. */
     takeEvent: (): Enqueue | undefined => (senders.take_webhook ? { channel: "take_webhook", externalId: `msg_${randomUUID().replaceAll("-", "")}` } : undefined),
+    /** The outbox row of a close's lead.closed webhook, when the webhook is configured: a new webhook-id per close. */
+    closeEvent: (): Enqueue | undefined => (senders.close_webhook ? { channel: "close_webhook", externalId: `msg_${randomUUID().replaceAll("-", "")}` } : undefined),
+    /** The outbox row of the e-mail telling the previous holder of a take-over, when e-mail goes anywhere. */
+    takeoverNotice: (): Enqueue | undefined => (senders.takeover_notice ? { channel: "takeover_notice", externalId: newMessageId(`takeover-${randomUUID()}`, config.leadsFrom) } : undefined),
     /** The channels this instance delivers by. */
     channels: Object.keys(senders) as Channel[],
     /**

@@ -21,6 +21,13 @@ export function formatReceived(iso: string, timeZone: string): string {
   return `${text} (${timeZone})`;
 }
 
+/** "27 Nov 2026, 09:15": a time in a list, in `timeZone` (the page or listing names the zone once). */
+export function shortTime(iso: string, timeZone: string): string {
+  const date = new Date(iso);
+  if (Number.isNaN(date.getTime())) return iso;
+  return new Intl.DateTimeFormat("en-GB", { dateStyle: "medium", timeStyle: "short", timeZone }).format(date);
+}
+
 /** The campaign as one line: "spring (source newsletter, medium email)", or null without utm_campaign or utm_source. */
 export function campaignText(source: VisitSource): string | null {
   const utm = source.utm ?? {};

@@ -3,7 +3,7 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
-import { startSmtpInbox, type ReceivedMail } from "../../test/support/lead-inbox.mjs";
+import { startSmtpInbox, startWebhookReceiver, type ReceivedMail } from "../../test/support/lead-inbox.mjs";
 import { loadConfig } from "../config";
 import { bothEngines, quietLog, sampleMessage } from "../../test/support/store-engines";
 import type { NewMessage, Store } from "../db/store";
@@ -25,7 +25,7 @@ afterEach(async () => {
 const LINK_SECRET = "q7Vd0Jw3nKc9XbT2mRf8LpZ4sHy6GeA1uNo5IvE3xQk=";
 
 describe.each(["sqlite", "postgres"] as const)("sales' e-mails on %s", (engine) => {
-  async function setUp() {
+  async function setUp(env: Record<string, string> = {}) {
     const store: Store = await engines[engine]();
     const inbox = await startSmtpInbox();
     const mailDir = mkdtempSync(join(tmpdir(), "follow-up-mail-"));
@@ -40,6 +40,8 @@ describe.each(["sqlite", "postgres"] as const)("sales' e-mails on %s", (engine) 
       SALES_RESPONSE_MINUTES: "60",
       COMPANY_TIME_ZONE: "America/New_York",
       LEADS_MAIL_DIR: mailDir,
+      STAFF_URL: "https://staff.arcline.example",
+      ...env,
     });
     const delivery = createDelivery(config, store, quietLog);
     cleanups.push(() => store.close(), () => inbox.stop(), () => rmSync(mailDir, { recursive: true, force: true }), () => delivery.close(), () => delivery.worker.stop(1_000));
@@ -58,7 +60,10 @@ describe.each(["sqlite", "postgres"] as const)("sales' e-mails on %s", (engine) 
     await delivery.start();
     await inbox.waitFor((mails) => mails.length === 3, 20_000);
     const [first] = about(inbox, lead.id).filter((m) => m.mail.subject?.startsWith("New enquiry"));
-    expect(first!.mail.text!.split("\n")[0]).toMatch(/^Take this lead: http:\/\/localhost:3000\/leads\/take\//);
+    // Issue 37: the lead's page in the staff workspace (STAFF_URL/leads/<REFERENCE>), where the signed-in person takes it.
+    const reference = lead.publicId.slice(0, 8).toUpperCase();
+    expect(first!.mail.text!.split("\n")[0]).toBe(`Take this lead: https://staff.arcline.example/leads/${reference}`);
+    expect(first!.mail.text).not.toContain("/leads/take/");
     expect(first!.mail.text!.split("\n")[1]).toMatch(/^Respond by: \w+day, \d+ \w+ \d{4} at \d\d:\d\d \(America\/New_York\)$/);
     const [stored] = await store.findLeads(String(lead.id));
     expect(first!.mail.text).toContain(`Respond by: ${formatReceived(stored!.respondBy!, "America/New_York")}`);
@@ -74,10 +79,56 @@ describe.each(["sqlite", "postgres"] as const)("sales' e-mails on %s", (engine) 
       expect(mail!.mail.replyTo?.value).toEqual([{ name: "Grace Hopper", address: "grace@navy.example" }]);
       expect(mail!.mail.inReplyTo).toBe(firstId);
       expect([mail!.mail.references].flat()).toEqual([firstId]);
-      expect(mail!.mail.text!.split("\n")[0]).toMatch(/^Take this lead: /);
+      expect(mail!.mail.text!.split("\n")[0]).toBe(`Take this lead: https://staff.arcline.example/leads/${reference}`);
+      expect(mail!.mail.html).toContain(`href="https://staff.arcline.example/leads/${reference}"`);
       for (const field of ["Name: Grace Hopper", "Email: grace@navy.example", "Company: Navy", "We need a compiler.\nBy spring."]) expect(mail!.mail.text, `${subject} ${field}`).toContain(field);
       expect(mail!.mail.html).toContain("We need a compiler.");
     }
+  });
+
+  it("issue 37: a closed lead is not chased and lead.closed reaches the webhook, signed; a take-over e-mails the previous holder", async () => {
+    const secret = `whsec_${Buffer.alloc(32, 7).toString("base64")}`;
+    const receiver = await startWebhookReceiver(secret);
+    cleanups.push(() => receiver.stop());
+    const { store, inbox, delivery, insert } = await setUp({ LEADS_WEBHOOK_URL: receiver.url, LEADS_WEBHOOK_SECRET: secret });
+    const closed = await insert({ email: "closed@example.com" });
+    const taken = await insert({ email: "taken-over@example.com", firstName: "Katherine", lastName: "Johnson", company: "NASA" });
+    // Closed as spam before anything was sent (never taken): its reminder and escalation are settled, not sent.
+    const at = new Date().toISOString();
+    expect(await store.closeLead(closed.id, { outcome: "spam", actor: "ada@arcline.example", at, event: delivery.closeEvent() })).toBe(true);
+    expect(await store.takeLead(taken.id, { takenBy: "ada@arcline.example", takenAt: at, takeover: false, event: delivery.takeEvent(), notice: delivery.takeoverNotice() })).toBe(true);
+    const later = new Date(Date.now() + 1000).toISOString();
+    expect(await store.takeLead(taken.id, { takenBy: "bob@arcline.example", takenAt: later, takeover: true, event: delivery.takeEvent(), notice: delivery.takeoverNotice() })).toBe(true);
+    await delivery.start();
+    await receiver.waitFor((hooks) => hooks.some((hook) => hook.payload.type === "lead.closed"), 20_000);
+    await inbox.waitFor((mails) => mails.some((m) => m.rcptTo.includes("ada@arcline.example")), 20_000);
+    // Two polls of the worker: nothing else comes for the closed lead.
+    await new Promise((resolve) => setTimeout(resolve, 3_000));
+    expect(about(inbox, closed.id).map((m) => m.mail.subject)).toEqual(["New enquiry from Ada Lovelace"]);
+    const [found] = await store.findLeads(String(closed.id));
+    expect(found?.deliveries.filter((d) => d.channel !== "email" && d.channel !== "webhook").map((d) => `${d.channel}:${d.status}`).sort()).toEqual(["close_webhook:sent", "escalation:settled", "reminder:settled"]);
+
+    const hook = receiver.deliveries.find((h) => h.payload.type === "lead.closed")!;
+    expect(hook.payload).toEqual({
+      type: "lead.closed",
+      timestamp: at,
+      data: { id: closed.id, reference: closed.publicId.slice(0, 8).toUpperCase(), outcome: "spam", closedBy: "ada@arcline.example", closedAt: at, takenBy: null, sequence: 1, open: false },
+    });
+    expect(String(hook.headers["webhook-id"])).toMatch(/^msg_[0-9a-f]{32}$/);
+
+    const notices = inbox.mails.filter((m) => m.rcptTo.includes("ada@arcline.example"));
+    expect(notices).toHaveLength(1);
+    const reference = taken.publicId.slice(0, 8).toUpperCase();
+    expect(notices[0]!.mail.subject).toBe(`Your lead ${reference} was taken over by bob@arcline.example`);
+    expect(notices[0]!.mail.text).toContain(`Your lead ${reference} (Katherine Johnson, NASA) was taken over by bob@arcline.example on ${formatReceived(later, "America/New_York")}`);
+    expect(notices[0]!.mail.text).toContain(`https://staff.arcline.example/leads/${reference}`);
+    // Taken by then: the taken-over lead is not chased either.
+    expect(about(inbox, taken.id).map((m) => m.mail.subject?.split(":")[0]).sort()).toEqual(["New enquiry from Katherine Johnson (NASA)", `Your lead ${reference} was taken over by bob@arcline.example`]);
+  }, 40_000);
+
+  it("issue 37: without a workspace (STAFF_PORT=off) the e-mails keep the site's take link", async () => {
+    const { delivery } = await setUp({ STAFF_PORT: "off", STAFF_URL: "" });
+    expect(delivery.takeLink({ publicId: "0123abcd-0000-4000-8000-000000000000" })).toMatch(/^http:\/\/localhost:3000\/leads\/take\/0123abcd-/);
   });
 
   it("an unverified lead is mailed to sales but not chased until it is marked verified", async () => {

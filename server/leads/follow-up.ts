@@ -1,7 +1,7 @@
 import type { SendMailOptions } from "nodemailer";
-import type { OutboxJob, Store, StoredMessage } from "../db/store";
+import type { Lead, OutboxJob, Store, StoredMessage } from "../db/store";
 import { escapeChat, postChat } from "../delivery/chat";
-import { escapeHtml, firstMessageId, leadSubject, oneLine, takeButton, type EmailSettings } from "../delivery/email";
+import { escapeHtml, firstMessageId, leadSubject, linkNote, oneLine, takeButton, type EmailSettings } from "../delivery/email";
 import { formatReceived, leadReference } from "../delivery/lead-text";
 import { businessMsBetween, type Calendar } from "./business-hours";
 
@@ -60,7 +60,7 @@ function followUpEmail(kind: Kind, lead: StoredMessage, messageId: string, setti
     "Message:",
     lead.message,
     "",
-    "Opening the link changes nothing; the page asks for your name. Replying to this e-mail writes to the visitor.",
+    `${linkNote(link)} Replying to this e-mail writes to the visitor.`,
     "",
   ].join("\n");
   const html = [
@@ -100,16 +100,19 @@ export function reminderChatText(lead: StoredMessage, settings: FollowUpSettings
   ].join("\n");
 }
 
-/** Whether the lead has been taken since the job was claimed (a take settles its pending follow-ups, but one may be under way). */
+/**
+ * Whether the lead has been taken or closed since the job was claimed (a take or a close settles its pending
+ * follow-ups, but one may be under way). A closed lead is answered, taken or not: nobody is chased about it.
+ */
 async function takenNow(store: Pick<Store, "findLeads">, job: OutboxJob): Promise<boolean> {
-  if (job.lead.takenAt) return true;
+  if (job.lead.takenAt || job.lead.outcome) return true;
   const [lead] = await store.findLeads(String(job.lead.id));
-  return !lead || Boolean(lead.takenAt);
+  return !lead || Boolean(lead.takenAt) || Boolean(lead.outcome);
 }
 
 type Send = (job: OutboxJob, signal: AbortSignal) => Promise<void | "previewed" | "settled">;
 
-/** A reminder or escalation sender: nothing for a lead taken meanwhile, else the channel's own sender. */
+/** A reminder or escalation sender: nothing for a lead taken or closed meanwhile, else the channel's own sender. */
 export function unlessTaken(store: Pick<Store, "findLeads">, send: ((job: OutboxJob, signal: AbortSignal) => Promise<void | "previewed">) & { close?(): void }): Send & { close?(): void } {
   // The sender's close goes with it: its SMTP pool is closed at shutdown like the others'.
   return Object.assign(async (job: OutboxJob, signal: AbortSignal) => ((await takenNow(store, job)) ? "settled" : send(job, signal)), { close: send.close });
@@ -146,3 +149,75 @@ export async function takeEventBody(store: Pick<Store, "findLeads">, job: Outbox
     },
   };
 }
+
+/**
+ * The lead.closed event (issue 37; Standard Webhooks, like lead.taken): the outcome, who closed the lead and when,
+ * and who held it. No visitor data and no note (a note may quote the visitor). Made when it is sent, from the latest
+ * close (one row per lead, made due again by each close); `sequence` counts the closes so far, so a CRM receiving
+ * events out of order keeps the highest. `open` says the lead has been reopened since.
+ */
+export async function closeEventBody(store: Pick<Store, "findLeads" | "leadHistory">, job: OutboxJob) {
+  const [lead] = await store.findLeads(String(job.lead.id));
+  const closes = (await store.leadHistory(job.lead.id)).filter((entry) => entry.kind === "close");
+  const last = closes.at(-1);
+  return {
+    type: "lead.closed",
+    timestamp: last?.at ?? new Date().toISOString(),
+    data: {
+      id: job.lead.id,
+      reference: leadReference(job.lead),
+      outcome: last?.outcome ?? null,
+      closedBy: last?.actor ?? null,
+      closedAt: last?.at ?? null,
+      takenBy: lead?.takenBy ?? null,
+      sequence: closes.length,
+      open: !lead?.outcome,
+    },
+  };
+}
+
+const EMAIL_ADDRESS = /^[^\s@<>"]+@[^\s@<>"]+$/;
+
+/**
+ * Sends the take-over notice (issue 37) to the previous holder, read from the lead's takes when it is sent: nothing
+ * ("settled") when the holder before the latest take is not an e-mail address (a name typed on the old take page)
+ * or is the holder now. With two take-overs before a send, the holder just before the latest is told.
+ */
+export function takeoverNoticeSender(
+  store: Pick<Store, "findLeads">,
+  send: ((job: OutboxJob, signal: AbortSignal) => Promise<void | "previewed">) & { close?(): void },
+): Send & { close?(): void } {
+  return Object.assign(
+    async (job: OutboxJob, signal: AbortSignal) => {
+      const [lead] = await store.findLeads(String(job.lead.id));
+      const takes = lead?.takes ?? [];
+      const previous = takes.at(-2)?.takenBy;
+      if (!lead || !previous || !EMAIL_ADDRESS.test(previous) || previous.toLowerCase() === takes.at(-1)?.takenBy.toLowerCase()) return "settled" as const;
+      return send({ ...job, lead }, signal);
+    },
+    { close: send.close },
+  );
+}
+
+/** The take-over notice: "your lead was taken over by X", to the previous holder, with the lead's link. */
+export const composeTakeoverNotice = (link: (lead: StoredMessage) => string) => (lead: StoredMessage, messageId: string, settings: EmailSettings) => {
+  const takes = (lead as Lead).takes ?? [];
+  const previous = takes.at(-2)?.takenBy ?? "";
+  const current = takes.at(-1);
+  const timeZone = settings.timeZone ?? "UTC";
+  const reference = leadReference(lead);
+  const who = oneLine(`${lead.firstName} ${lead.lastName}`);
+  const by = oneLine(current?.takenBy ?? "someone");
+  const when = current ? formatReceived(current.takenAt, timeZone) : "";
+  const url = link(lead);
+  const intro = `Your lead ${reference} (${who}${lead.company ? `, ${oneLine(lead.company)}` : ""}) was taken over by ${by} on ${when}. It is theirs now: you need do nothing more about it.`;
+  return {
+    from: settings.from,
+    to: previous,
+    subject: `Your lead ${reference} was taken over by ${by}`,
+    messageId,
+    headers: { "X-Lead-Id": String(lead.id) },
+    text: [intro, "", `The lead: ${url}`, ""].join("\n"),
+    html: `<p>${escapeHtml(intro)}</p><p><a href="${escapeHtml(url)}">Open the lead</a></p>`,
+  };
+};

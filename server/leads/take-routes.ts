@@ -5,6 +5,7 @@ import type { Logger } from "../logger";
 import { businessMsBetween, type Calendar } from "./business-hours";
 import { TAKE_PAGE_POLICY, cleanName, notFoundPage, refusedPage, takePage } from "./take-page";
 import { readTakeToken } from "./take-token";
+import { leadReference } from "../delivery/lead-text";
 
 /*
  * GET and POST /leads/take/<token>. A GET only reads (mail scanners open every link): the page. A POST from this
@@ -102,6 +103,36 @@ export function createTakeRoutes({ store, log, linkSecret, siteOrigin, timeZone,
     },
   );
 
+  app.all("/:token", (c) => {
+    c.header("Allow", "GET, HEAD, POST");
+    return c.text("Method Not Allowed", 405);
+  });
+  app.all("*", (c) => send(c, notFoundPage(), 404));
+  return app;
+}
+
+/**
+ * Issue 37: with the staff workspace, taking happens there, as the signed-in person. Links already mailed under
+ * /leads/take/<token> keep working: a valid token answers a redirect to the lead's page in the workspace
+ * (STAFF_URL/leads/<REFERENCE>), where a person not signed in signs in first; a POST (the old page's form) takes
+ * nothing and goes to the same place. Anything else: the 404 page.
+ */
+export function createTakeRedirect({ store, linkSecret, staffUrl }: { store: Pick<Store, "findLeads">; linkSecret: string; staffUrl: () => string | undefined }): Hono {
+  const app = new Hono();
+  const target = async (token: string) => {
+    const publicId = readTakeToken(token, linkSecret);
+    const lead = publicId ? (await store.findLeads(publicId))[0] : undefined;
+    const base = staffUrl();
+    return lead && base ? `${base}/leads/${leadReference(lead)}` : undefined;
+  };
+  app.on(["GET", "HEAD", "POST"], "/:token", async (c) => {
+    const to = await target(c.req.param("token"));
+    if (!to) return send(c, notFoundPage(), 404);
+    c.header("Cache-Control", "no-store");
+    c.header("Referrer-Policy", "same-origin");
+    c.header("X-Robots-Tag", "noindex, nofollow");
+    return c.redirect(to, 303);
+  });
   app.all("/:token", (c) => {
     c.header("Allow", "GET, HEAD, POST");
     return c.text("Method Not Allowed", 405);

@@ -127,8 +127,8 @@ export function createMetrics() {
         if (backlog) this.set(read(backlog));
       },
     });
-  backlogGauge("lead_untaken_past_window", "Leads not taken whose response window (SALES_RESPONSE_MINUTES of SALES_HOURS) has ended; absent when the store does not answer.", (b) => b.pastWindow);
-  backlogGauge("lead_untaken_past_twice_window", "Leads not taken at twice their response window (escalated); absent when the store does not answer.", (b) => b.pastTwice);
+  backlogGauge("lead_untaken_past_window", "Open leads (not closed) not taken whose response window (SALES_RESPONSE_MINUTES of SALES_HOURS) has ended; absent when the store does not answer.", (b) => b.pastWindow);
+  backlogGauge("lead_untaken_past_twice_window", "Open leads (not closed) not taken at twice their response window (escalated); absent when the store does not answer.", (b) => b.pastTwice);
 
   return {
     registry,

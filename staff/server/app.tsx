@@ -11,6 +11,11 @@ import { sessionCookieName } from "./cookies";
 import { serveStaffAsset } from "./static";
 import { NotFound } from "../app/pages/not-found";
 import { firstPageFor } from "./start-page";
+import { mountAuthRoutes } from "./auth";
+import { mountPeopleRoutes } from "./people";
+import type { StaffMailer } from "./mail";
+import type { RateLimiter } from "../../server/contact/rate-limit";
+import { mountLeadRoutes, type LeadHooks } from "./leads/routes";
 
 export type StaffDeps = {
   config: ServerConfig;
@@ -21,6 +26,14 @@ export type StaffDeps = {
   /** build/staff: the workspace's stylesheet and script. */
   assetsDir: string;
   now?: () => Date;
+  /** Sign-in e-mails; by default SMTP_URL, else .eml previews in LEADS_MAIL_DIR (mail.ts). */
+  mailer?: StaffMailer;
+  /** Rate limiters of sign-in requests; by default in memory (PostgreSQL: the store's shared limiter). */
+  createLimiter?: (options: { name: string; limit: number; windowMs: number }) => RateLimiter;
+  /** Turns a rate-limit key (an address) into what is stored: a keyed hash on the store's daily salt. */
+  limitKey?: (raw: string) => Promise<string>;
+  /** The delivery side's hooks for the lead pages (events queued with a take or close, the worker's nudge). */
+  leads?: LeadHooks;
 };
 
 /** The workspace's strict policy: only its own stylesheet and script, no inline anything, never framed. */
@@ -94,6 +107,9 @@ export function createStaffApp(deps: StaffDeps) {
   app.get("/", requireRole("any"), (c) => c.redirect(firstPageFor(c.get("person")!), 303));
 
   // Route modules mount here (sign-in and account, people and audit, leads, insights, deliveries).
+  mountAuthRoutes(app, deps);
+  mountPeopleRoutes(app, deps);
+  mountLeadRoutes(app, deps);
 
   app.notFound((c) => renderPage(c, { title: "Page not found", body: <NotFound />, status: 404 }));
   app.onError((error, c) => {

@@ -7,10 +7,13 @@ import type { Logger } from "../../server/logger";
 import { readStaffAssets } from "./assets";
 import { createStaffApp } from "./app";
 import { staffStorage } from "./storage";
+import { insightsStorage } from "../../server/insights/storage";
+import { createVisitorKeys } from "../../server/insights/visitor-key";
+import type { LeadHooks } from "./leads/routes";
 
 export type StaffServer = {
   /** Starts answering, once the store is open; until then every request gets a 503. */
-  ready(deps: { store: Store }): void;
+  ready(deps: { store: Store; leads?: LeadHooks }): void;
   close(): void;
 };
 
@@ -20,17 +23,30 @@ export type StaffServer = {
  */
 export async function serveStaff(config: ServerConfig, log: Logger): Promise<StaffServer | undefined> {
   if (config.STAFF_PORT === "off") return undefined;
-  let fetch: (request: Request) => Response | Promise<Response> = () => new Response("Starting", { status: 503, headers: { "Retry-After": "1" } });
+  let fetch: (request: Request, env: unknown) => Response | Promise<Response> = () => new Response("Starting", { status: 503, headers: { "Retry-After": "1" } });
   const server = await new Promise<Server>((resolve, reject) => {
-    const bound = serve({ fetch: (request) => fetch(request), hostname: config.STAFF_HOST, port: config.STAFF_PORT as number }, () => resolve(bound as Server));
+    const bound = serve({ fetch: (request, env) => fetch(request, env), hostname: config.STAFF_HOST, port: config.STAFF_PORT as number }, () => resolve(bound as Server));
     (bound as Server).once("error", reject);
   });
   const { port } = server.address() as AddressInfo;
   config.staffUrl ??= `http://localhost:${port}`;
   log.info({ msg: "staff listening", url: `http://${config.STAFF_HOST === "0.0.0.0" || config.STAFF_HOST === "::" ? "localhost" : config.STAFF_HOST}:${port}`, staffUrl: config.staffUrl });
   return {
-    ready({ store }) {
-      const app = createStaffApp({ config, store, staff: staffStorage(store), log, assets: readStaffAssets(config.STAFF_STATIC_DIR), assetsDir: config.STAFF_STATIC_DIR });
+    ready({ store, leads }) {
+      // Sign-in requests are limited like the contact form's: on PostgreSQL every instance counts in one table, keyed
+      // by a hash on the day's salt (never an address in the table); on SQLite (one instance) in memory.
+      const keys = createVisitorKeys(insightsStorage(store), { site: config.siteUrl ?? "localhost", timeZone: config.COMPANY_TIME_ZONE });
+      const app = createStaffApp({
+        config,
+        store,
+        staff: staffStorage(store),
+        log,
+        assets: readStaffAssets(config.STAFF_STATIC_DIR),
+        assetsDir: config.STAFF_STATIC_DIR,
+        createLimiter: store.sharedRateLimiter?.bind(store),
+        limitKey: (raw) => keys.addressKey(raw),
+        leads,
+      });
       fetch = app.fetch;
     },
     close() {
