@@ -56,6 +56,9 @@ describe("taking leads and reminders (issue 31)", () => {
     expect(() => loadConfig({ ...base, SALES_HOURS: "weekdays" })).toThrow(/SALES_HOURS/);
     expect(() => loadConfig({ ...base, SALES_HOLIDAYS: "24.12.2026" })).toThrow(/SALES_HOLIDAYS: cannot read/);
     expect(() => loadConfig({ ...base, SALES_RESPONSE_MINUTES: "0" })).toThrow(/SALES_RESPONSE_MINUTES/);
+    expect(() => loadConfig({ ...base, SALES_RESPONSE_MINUTES: "0.05" })).toThrow(/SALES_RESPONSE_MINUTES/);
+    expect(() => loadConfig({ ...base, SALES_RESPONSE_MINUTES: "half" })).toThrow(/SALES_RESPONSE_MINUTES/);
+    expect(loadConfig({ ...base, SALES_RESPONSE_MINUTES: "0.5" }).SALES_RESPONSE_MINUTES).toBe(0.5);
     const config = loadConfig({ ...base, SALES_HOURS: "", SALES_RESPONSE_MINUTES: "" });
     expect(config.SALES_HOURS[1]).toEqual([[540, 1080]]);
     expect(config.SALES_RESPONSE_MINUTES).toBe(120);

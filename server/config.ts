@@ -42,8 +42,11 @@ const followUpEnv = {
   LEADS_LINK_SECRET: z.preprocess(blankIsUnset, z.string().min(LINK_SECRET_MIN_CHARS, `must be at least ${LINK_SECRET_MIN_CHARS} characters (e.g. openssl rand -base64 32)`).optional()),
   /** Sales' hours, in COMPANY_TIME_ZONE: "Mon-Fri 09:00-18:00", "Mon-Fri 09:00-12:00,13:00-18:00; Sat 10:00-14:00", "Mon-Sun 00:00-24:00". */
   SALES_HOURS: z.preprocess(blankIsUnset, z.string().default(DEFAULT_SALES_HOURS)).pipe(readWith(parseSalesHours)),
-  /** Business minutes within which a lead should be taken; the reminder then, the escalation at twice. */
-  SALES_RESPONSE_MINUTES: z.preprocess(blankIsUnset, z.coerce.number().int().min(1).max(100_000).default(120)),
+  /**
+   * Business minutes within which a lead should be taken; the reminder then, the escalation at twice. A fraction
+   * down to 0.1 (6 s) is accepted so the reminder tests need not wait whole minutes (e2e/lead-reminders.spec.ts).
+   */
+  SALES_RESPONSE_MINUTES: z.preprocess(blankIsUnset, z.coerce.number().min(0.1).max(100_000).default(120)),
   /** Days without business hours: ISO dates separated by commas. */
   SALES_HOLIDAYS: z.preprocess(blankIsUnset, z.string().default("")).pipe(readWith(parseHolidays)),
   /** Who gets the one escalation e-mail when a lead is still not taken at twice its window; none when unset. */

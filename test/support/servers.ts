@@ -30,6 +30,13 @@ export type SiteServer = {
 
 const root = resolve(import.meta.dirname, "../..");
 
+/**
+ * For a test in a spec the "postgres" project runs whose outcome does not depend on the store (validation before
+ * anything is stored, headers, start-up refusals, logs): it runs in "chromium" only (playwright.config.ts), since the
+ * store contract tests already prove both engines alike.
+ */
+export const ANY_STORE = { tag: "@any-store" };
+
 /** The engine the current test runs on: its Playwright project's `metadata.engine` (playwright.config.ts). */
 export function engine(): "sqlite" | "postgres" {
   try {
