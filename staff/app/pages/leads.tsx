@@ -52,12 +52,19 @@ export function LeadsInbox({ view, search, rows, limited, timeZone }: { view: In
           Search
         </button>
       </form>
-      <p className="mb-4 flex flex-wrap items-center gap-x-4 gap-y-2 text-sm text-slate-700">
+      <div className="mb-4 flex flex-wrap items-center gap-x-4 gap-y-2 text-sm text-slate-700">
         <span>
           {rows.length === 0 ? "No leads here." : `${rows.length} lead${rows.length === 1 ? "" : "s"}, newest first.`} Times in {timeZone}.
         </span>
-        <a href={`/leads/export.csv${query(view, search)}`}>Download this list as CSV</a>
-      </p>
+        {/* A POST: the export is audited, so only this workspace's own pages may ask for it. */}
+        <form method="post" action="/leads/export.csv">
+          <input type="hidden" name="view" value={view} />
+          {search ? <input type="hidden" name="q" value={search} /> : null}
+          <button type="submit" className="min-h-11 rounded border border-slate-400 bg-white px-3 py-2 text-slate-900 hover:bg-slate-100">
+            Download CSV
+          </button>
+        </form>
+      </div>
       {limited ? <p className="mb-4 text-sm text-slate-700">Only the newest {limited} are shown: search to find older ones.</p> : null}
       <ul className="grid gap-3 lg:grid-cols-2" aria-label={`${viewLabels[view]} leads`}>
         {rows.map((row) => (

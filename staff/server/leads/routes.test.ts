@@ -149,19 +149,31 @@ describe("the leads pages", () => {
     ]);
   });
 
-  it("exports the list as filtered as CSV (audited); refuses other roles, the signed-out and other origins; 404 for an unknown reference", async () => {
+  it("exports the list as filtered as CSV by a POST (audited without the search text); refuses other roles, the signed-out and other origins; 404 for an unknown reference", async () => {
     const { store, audit, as, add } = await setUp();
     const lead = await add({ firstName: "Grace", company: "Navy" });
     await add({ firstName: "Alan", company: "Bletchley" });
-    const csv = await as("ada").get("/leads/export.csv?view=open&q=navy");
+    // The inbox's button posts the filter and the search.
+    const inbox = await text(await as("ada").get("/leads?view=open&q=navy"));
+    expect(inbox).toMatch(/<form action="\/leads\/export.csv" method="post"><input type="hidden" name="view" value="open"\/><input type="hidden" name="q" value="navy"\/><button[^>]*>Download CSV<\/button>/);
+    // A GET of the address (a cross-site navigation, an old bookmark) changes nothing: back to the same list.
+    const viaGet = await as("ada").get("/leads/export.csv?view=open&q=navy");
+    expect(viaGet.status).toBe(303);
+    expect(viaGet.headers.get("location")).toBe("/leads?view=open&q=navy");
+    // Another site's form cannot export in a salesperson's name.
+    expect((await as("ada").post("/leads/export.csv", { view: "open", q: "navy" }, "https://evil.example")).status).toBe(403);
+    expect(await audit()).toHaveLength(0);
+    const csv = await as("ada").post("/leads/export.csv", { view: "open", q: "navy" });
     expect(csv.status).toBe(200);
     expect(csv.headers.get("content-type")).toContain("text/csv");
     const lines = (await csv.text()).replace(/^\uFEFF/, "").trim().split("\r\n");
     expect(lines).toHaveLength(2);
     expect(lines[1]).toContain(`"${lead.reference}","Grace","Lovelace","ada@example.com","Navy"`);
-    expect((await audit()).at(-1)).toMatchObject({ actor: "ada@arcline.example", action: "leads.export", subject: "All open", detail: '1 leads, search "navy"' });
+    expect((await audit()).at(-1)).toMatchObject({ actor: "ada@arcline.example", action: "leads.export", subject: "All open", detail: "1 leads, filtered by a search" });
+    expect(JSON.stringify(await audit())).not.toContain("navy");
 
     for (const path of ["/leads", `/leads/${lead.reference}`, "/leads/export.csv", "/deliveries"]) expect((await as("mia").get(path)).status, path).toBe(403);
+    expect((await as("mia").post("/leads/export.csv", { view: "open" })).status).toBe(403);
     for (const action of ["take", "close", "reopen", "note"]) expect((await as("mia").post(`/leads/${lead.reference}/${action}`, { outcome: "spam", note: "x" })).status, action).toBe(403);
     expect((await as("ada").get(`/leads/${lead.reference}/erase`)).status).toBe(403);
     expect((await as("ada").post(`/leads/${lead.reference}/erase`, { confirm: "yes" })).status).toBe(403);
@@ -182,6 +194,8 @@ describe("the leads pages", () => {
     const first = await add({ email: "Forget@Me.example" });
     await add({ email: "forget@me.example" });
     const other = await add({ email: "stay@example.com", firstName: "Stay" });
+    // An export searching for the person's address, before the erasure: the log must not keep it either.
+    expect((await as("oz").post("/leads/export.csv", { view: "open", q: "forget@me.example" })).status).toBe(200);
     expect(await text(await as("oz").get(`/leads/${first.reference}`))).toContain("Erase this person");
     expect(await text(await as("ada").get(`/leads/${first.reference}`))).not.toContain("Erase this person");
     const confirm = await text(await as("oz").get(`/leads/${first.reference}/erase`));

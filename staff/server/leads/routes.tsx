@@ -147,12 +147,21 @@ export function mountLeadRoutes(app: Hono<StaffEnv>, deps: StaffDeps) {
     });
   });
 
-  // Before /leads/:reference: "export.csv" is not a reference.
-  app.get("/leads/export.csv", requireRole("sales"), async (c) => {
+  // Before /leads/:reference: "export.csv" is not a reference. The export writes an audit line, so it is a POST
+  // (the cross-site check covers it: a page elsewhere cannot make a signed-in person's browser export in their name);
+  // a GET of the address (an old bookmark, a link from elsewhere) changes nothing and shows the same list.
+  app.get("/leads/export.csv", requireRole("sales"), (c) => {
     const view = readView(c.req.query("view"));
     const search = readSearch(c.req.query("q"));
+    return c.redirect(`/leads?${new URLSearchParams({ view, ...(search ? { q: search } : {}) }).toString()}`, 303);
+  });
+  app.post("/leads/export.csv", requireRole("sales"), limit, async (c) => {
+    const body = await form(c);
+    const view = readView(typeof body.view === "string" ? body.view : undefined);
+    const search = readSearch(typeof body.q === "string" ? body.q : undefined);
     const leads = await store.inboxLeads({ view, search, person: c.get("person")!.email, limit: EXPORT_LIMIT });
-    await c.get("audit")("leads.export", viewLabels[view], `${leads.length} leads${search ? `, search "${search}"` : ""}`);
+    // Never the search text: it is often a visitor's name or address, and the log outlives an erasure.
+    await c.get("audit")("leads.export", viewLabels[view], `${leads.length} leads${search ? ", filtered by a search" : ""}`);
     const header = ["reference", "firstName", "lastName", "email", "company", "createdAt", "respondBy", "takenBy", "takenAt", "outcome", "closedAt", "closedBy", "landingPage", "campaign", "referrer"];
     const rows = leads.map((lead) => [
       leadReference(lead),
