@@ -156,7 +156,7 @@ test("at 390 px: a lead from the site's form is in /leads; its e-mailed link goe
   // The list as filtered (Mine), as CSV.
   await page.goto(`${site.staffUrl}/leads?view=mine`);
   await expect(page.getByRole("link", { name: "Mine" })).toHaveAttribute("aria-current", "page");
-  const [download] = await Promise.all([page.waitForEvent("download"), page.getByRole("link", { name: "Download this list as CSV" }).click()]);
+  const [download] = await Promise.all([page.waitForEvent("download"), page.getByRole("button", { name: "Download CSV" }).click()]);
   const csv = await readFile((await download.path())!, "utf8");
   expect(csv.split("\r\n")[0]).toContain('"reference","firstName"');
   expect(csv).toContain(`"${reference}","Ada","Lovelace","${email}","Initech"`);
