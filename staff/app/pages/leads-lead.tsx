@@ -119,7 +119,7 @@ export function LeadPage({ lead, me, operator, timeZone, form = {} }: { lead: Le
           <Pairs
             pairs={[
               ["Name", lead.name],
-              ["E-mail", <a href={`mailto:${lead.email}`}>{lead.email}</a>],
+              ["E-mail", <a href={mailtoHref(lead.email)}>{lead.email}</a>],
               ["Company", lead.company || "(not given)"],
               ["Reference", <span className="font-mono">{lead.reference}</span>],
               ["Came", lead.received],
@@ -237,6 +237,13 @@ export function LeadPage({ lead, me, operator, timeZone, form = {} }: { lead: Le
     </div>
   );
 }
+
+/**
+ * A mailto: link to a visitor's address. The address is the visitor's own text and a form-valid one may hold `?` or
+ * `&` (`x?bcc=spy@evil.example`): encoded, it can only ever be the recipient, never add headers (RFC 6068). The `@` is
+ * left as is, which RFC 6068 allows and mail programs expect.
+ */
+export const mailtoHref = (address: string) => `mailto:${encodeURIComponent(address).replaceAll("%40", "@")}`;
 
 export function EraseConfirm({ reference, email, count }: { reference: string; email: string; count: number }) {
   return (

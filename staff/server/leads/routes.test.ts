@@ -95,6 +95,12 @@ describe("the leads pages", () => {
     expect(page).toContain("You (ada@arcline.example)");
     expect(page).toContain("ada@arcline.example took it");
     expect(page).toContain('href="mailto:kj@nasa.example"');
+    // A form-valid address with a query cannot add a Bcc (or anything) to a reply.
+    const sly = await add({ email: "x?bcc=spy@evil.example" });
+    const slyPage = await text(await as("ada").get(`/leads/${sly.reference}`));
+    expect(slyPage).toContain('href="mailto:x%3Fbcc%3Dspy@evil.example"');
+    expect(slyPage).not.toContain("mailto:x?");
+    await store.eraseByEmail("x?bcc=spy@evil.example");
     expect(page).not.toContain("Take this lead");
     // Bob sees "Take it over"; a stale "Take this lead" form (taken meanwhile) changes nothing: 409 with who has it.
     page = await text(await as("bob").get(`/leads/${lead.reference}`));
