@@ -129,6 +129,24 @@ describe("the leads pages", () => {
     expect(page).toContain("bob@arcline.example closed it: Won. Note: Signed for a year");
     expect(page).toContain("Reopen");
 
+    // A note of the most characters allowed, in CJK (18 KB percent-encoded) reaches the store; one more character is
+    // refused with the text given back; a form far larger than any note is a 413 page, nothing changed.
+    const cjk = "議".repeat(2000);
+    expect((await as("bob").post(`/leads/${lead.reference}/note`, { note: cjk })).status).toBe(303);
+    const tooLong = await as("bob").post(`/leads/${lead.reference}/note`, { note: `${cjk}議` });
+    expect(tooLong.status).toBe(422);
+    const tooLongHtml = await text(tooLong);
+    expect(tooLongHtml).toContain("The note is too long: at most 2000 characters.");
+    expect(tooLongHtml).toContain(`${cjk}議</textarea>`);
+    const huge = await as("bob").post(`/leads/${lead.reference}/note`, { note: "😀".repeat(6000) });
+    expect(huge.status).toBe(413);
+    expect(huge.headers.get("content-type")).toContain("text/html");
+    const hugeHtml = await text(huge);
+    expect(hugeHtml).toContain("<h1");
+    expect(hugeHtml).toContain("Nothing was changed: the form held more than 64 KB");
+    expect(hugeHtml).toContain(`href="/leads/${lead.reference}"`);
+    expect((await store.leadHistory(lead.id)).filter((entry) => entry.kind === "note")).toHaveLength(1);
+
     expect((await as("ada").post(`/leads/${lead.reference}/reopen`)).status).toBe(303);
     expect((await as("ada").post(`/leads/${lead.reference}/note`, { note: "  " })).status).toBe(422);
     expect((await as("ada").post(`/leads/${lead.reference}/note`, { note: "Called back, <b>not</b> in" })).status).toBe(303);
@@ -150,6 +168,7 @@ describe("the leads pages", () => {
       `ada@arcline.example lead.take ${lead.reference}`,
       `bob@arcline.example lead.take ${lead.reference} took over from ada@arcline.example`,
       `bob@arcline.example lead.close ${lead.reference} won`,
+      `bob@arcline.example lead.note ${lead.reference}`,
       `ada@arcline.example lead.reopen ${lead.reference}`,
       `ada@arcline.example lead.note ${lead.reference}`,
     ]);

@@ -34,6 +34,8 @@ export type LeadHooks = {
 export const PAGE_LIMIT = 200;
 export const EXPORT_LIMIT = 10_000;
 const NOTE_MAX = 2000;
+/** The largest form body the lead routes read (see `limit`). */
+export const BODY_MAX = 64 * 1024;
 const REFERENCE = /^[0-9a-f]{8}$/i;
 
 const fullName = (lead: StoredMessage) => `${lead.firstName} ${lead.lastName}`;
@@ -122,7 +124,26 @@ export function mountLeadRoutes(app: Hono<StaffEnv>, deps: StaffDeps) {
   const form = async (c: StaffContext) => (await c.req.parseBody().catch(() => ({}))) as Record<string, unknown>;
   const textField = (value: unknown) => (typeof value === "string" ? value.replace(/\r\n/g, "\n").trim() : "");
   const back = (c: StaffContext, reference: string) => c.redirect(`/leads/${reference}`, 303);
-  const limit = bodyLimit({ maxSize: 16 * 1024, onError: (c) => c.text("That form was too large: nothing was changed.", 413) });
+  // A form of these pages is small, but a note of NOTE_MAX characters typed in CJK (3 bytes each, 9 percent-encoded) or
+  // emoji is not: the limit leaves room for NOTE_MAX 4-byte characters percent-encoded (2000 × 12 bytes) several times
+  // over, so a note the page allows always reaches the handler (which says "too long" and gives the text back).
+  const limit = bodyLimit({
+    maxSize: BODY_MAX,
+    onError: (c) => {
+      const reference = c.req.param("reference");
+      const page = renderPage(c, {
+        title: "That form was too large",
+        body: (
+          <p>
+            Nothing was changed: the form held more than {BODY_MAX / 1024} KB, far more than a note can (at most {NOTE_MAX} characters). Go back, shorten
+            the note (your text is still in the form there) and send it again.{" "}
+            {reference && REFERENCE.test(reference) ? <a href={`/leads/${reference.toUpperCase()}`}>Back to the lead</a> : <a href="/leads">Back to the leads</a>}.
+          </p>
+        ),
+      });
+      return new Response(page.body, { status: 413, headers: page.headers });
+    },
+  });
 
   app.get("/leads", requireRole("sales"), async (c) => {
     const view = readView(c.req.query("view"));
