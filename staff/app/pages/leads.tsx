@@ -68,13 +68,13 @@ export function LeadsInbox({ view, search, rows, limited, timeZone }: { view: In
       {limited ? <p className="mb-4 text-sm text-slate-700">Only the newest {limited} are shown: search to find older ones.</p> : null}
       <ul className="grid gap-3 lg:grid-cols-2" aria-label={`${viewLabels[view]} leads`}>
         {rows.map((row) => (
-          <li key={row.reference} className="rounded-lg border border-slate-200 bg-white p-4 shadow-sm">
-            <h2 className="text-lg font-semibold">
+          <li key={row.reference} className="min-w-0 rounded-lg border border-slate-200 bg-white p-4 shadow-sm">
+            <h2 className="text-lg font-semibold wrap-anywhere">
               <a href={`/leads/${row.reference}`}>{row.name}</a>
             </h2>
             <dl className="mt-2 grid grid-cols-[max-content_1fr] gap-x-3 gap-y-1 text-sm">
               <dt className="font-medium text-slate-600">Company</dt>
-              <dd className="break-words">{row.company || "(not given)"}</dd>
+              <dd className="wrap-anywhere">{row.company || "(not given)"}</dd>
               <dt className="font-medium text-slate-600">Reference</dt>
               <dd className="font-mono">{row.reference}</dd>
               <dt className="font-medium text-slate-600">Came</dt>
@@ -82,7 +82,7 @@ export function LeadsInbox({ view, search, rows, limited, timeZone }: { view: In
               <dt className="font-medium text-slate-600">{row.outcome ? "Outcome" : "To respond"}</dt>
               <dd className={row.overdue ? "font-semibold text-red-800" : undefined}>{row.outcome ?? row.due}</dd>
               <dt className="font-medium text-slate-600">Who has it</dt>
-              <dd className="break-words">{row.holder ?? "Not taken"}</dd>
+              <dd className="wrap-anywhere">{row.holder ?? "Not taken"}</dd>
             </dl>
           </li>
         ))}
