@@ -6,7 +6,7 @@ import pg from "pg";
 import { SITEVERIFY_URL } from "../playwright.config";
 import { openStore } from "../server/db";
 import { GOOGLE_TEST_SECRET, startFakeSiteverify, type FakeSiteverify } from "../test/support/fake-siteverify.mjs";
-import { leadIdOf, listMessages, mainDatabaseUrl, readMessages, runMessages, startServer, tempDatabaseUrl, type SiteServer } from "../test/support/servers";
+import { ANY_STORE, leadIdOf, listMessages, mainDatabaseUrl, readMessages, runMessages, startServer, tempDatabaseUrl, type SiteServer } from "../test/support/servers";
 import { unique } from "../test/support/leads";
 
 /*
@@ -147,7 +147,7 @@ test.describe("POST /api/contact on the main server", () => {
     expect(await storedByText(mainDatabaseUrl(), body.message)).toHaveLength(1);
   });
 
-  test("answers 400 for a malformed submission id and stores nothing", async ({ request }) => {
+  test("answers 400 for a malformed submission id and stores nothing", ANY_STORE, async ({ request }) => {
     const body = message({ submissionId: "x" });
     const response = await post(request, body);
     expect(response.status()).toBe(400);
@@ -155,7 +155,7 @@ test.describe("POST /api/contact on the main server", () => {
     expect(await storedByText(mainDatabaseUrl(), body.message)).toHaveLength(0);
   });
 
-  test("sends siteverify the secret and token form-encoded", async ({ request }) => {
+  test("sends siteverify the secret and token form-encoded", ANY_STORE, async ({ request }) => {
     const body = message();
     expect((await post(request, body)).status()).toBe(201);
     const seen = (await (await request.get(new URL("/__requests", SITEVERIFY_URL).href)).json()) as { response: string; secret: string; contentType: string; remoteip: string }[];
@@ -164,7 +164,7 @@ test.describe("POST /api/contact on the main server", () => {
     expect(call).toMatchObject({ contentType: "application/x-www-form-urlencoded", secret: GOOGLE_TEST_SECRET, remoteip: "127.0.0.1" });
   });
 
-  test("accepts the same JSON sent as text/plain, as a no-cors request sends it", async ({ request }) => {
+  test("accepts the same JSON sent as text/plain, as a no-cors request sends it", ANY_STORE, async ({ request }) => {
     const body = message();
     const response = await post(request, JSON.stringify(body), { contentType: "text/plain;charset=UTF-8" });
     expect(response.status()).toBe(201);
@@ -185,7 +185,7 @@ test.describe("POST /api/contact on the main server", () => {
     expect(await storedByText(mainDatabaseUrl(), text)).toMatchObject([{ company: "" }]);
   });
 
-  test("rejects a token siteverify refuses with 400 naming recaptchaToken, and stores nothing", async ({ request }) => {
+  test("rejects a token siteverify refuses with 400 naming recaptchaToken, and stores nothing", ANY_STORE, async ({ request }) => {
     const body = message({ recaptchaToken: token("bogus") });
     const response = await post(request, body);
     expect(response.status()).toBe(400);
@@ -193,7 +193,7 @@ test.describe("POST /api/contact on the main server", () => {
     expect(await storedByText(mainDatabaseUrl(), body.message)).toHaveLength(0);
   });
 
-  test("rejects a reused token (timeout-or-duplicate)", async ({ request }) => {
+  test("rejects a reused token (timeout-or-duplicate)", ANY_STORE, async ({ request }) => {
     const first = message();
     expect((await post(request, first)).status()).toBe(201);
     const again = message({ recaptchaToken: first.recaptchaToken });
@@ -203,7 +203,7 @@ test.describe("POST /api/contact on the main server", () => {
     expect(await storedByText(mainDatabaseUrl(), again.message)).toHaveLength(0);
   });
 
-  test("rejects a token solved on another site (RECAPTCHA_HOSTNAMES)", async ({ request }) => {
+  test("rejects a token solved on another site (RECAPTCHA_HOSTNAMES)", ANY_STORE, async ({ request }) => {
     const body = message({ recaptchaToken: token("pass@evil.example") });
     const response = await post(request, body);
     expect(response.status()).toBe(400);
@@ -229,7 +229,7 @@ test.describe("POST /api/contact on the main server", () => {
     expect(await storedByText(mainDatabaseUrl(), body.message)).toMatchObject([{ verification: "unverified", verificationNote: "siteverify HTTP 500" }]);
   });
 
-  test("answers a filled honeypot like a success, in the same shape, but stores nothing", async ({ request }) => {
+  test("answers a filled honeypot like a success, in the same shape, but stores nothing", ANY_STORE, async ({ request }) => {
     const body = message({ website: "http://spam.example" });
     const response = await post(request, body);
     expect(response.status()).toBe(201);
@@ -262,7 +262,7 @@ test.describe("POST /api/contact on the main server", () => {
     ["an empty reCAPTCHA token", { recaptchaToken: "" }, "recaptchaToken"],
   ];
   for (const [name, overrides, field] of invalid) {
-    test(`answers 400 naming the field for ${name}`, async ({ request }) => {
+    test(`answers 400 naming the field for ${name}`, ANY_STORE, async ({ request }) => {
       const body = message(overrides);
       const response = await post(request, body);
       expect(response.status()).toBe(400);
@@ -280,14 +280,14 @@ test.describe("POST /api/contact on the main server", () => {
     ["a JSON string", '"hello"'],
     ["JSON null", "null"],
   ] as const) {
-    test(`answers 400 for ${name}`, async ({ request }) => {
+    test(`answers 400 for ${name}`, ANY_STORE, async ({ request }) => {
       const response = await post(request, raw);
       expect(response.status()).toBe(400);
       expect(await response.json()).toMatchObject({ ok: false, field: null, error: expect.any(String) });
     });
   }
 
-  test("answers 400 for a body that is not UTF-8, even when it is otherwise a valid message", async ({ request }) => {
+  test("answers 400 for a body that is not UTF-8, even when it is otherwise a valid message", ANY_STORE, async ({ request }) => {
     // Valid JSON in every other respect: a lenient decoder would turn 0xFF into U+FFFD and store the message.
     const body = message({ firstName: "Ad\u00ff" });
     const bytes = Buffer.from(JSON.stringify(body), "latin1");
@@ -317,7 +317,7 @@ test.describe("POST /api/contact on the main server", () => {
     expect(await storedByText(mainDatabaseUrl(), body.message as string)).toMatchObject([{ firstName: body.firstName, lastName: body.lastName, company: body.company }]);
   });
 
-  test("answers 413 for a body larger than any valid message", async ({ request }) => {
+  test("answers 413 for a body larger than any valid message", ANY_STORE, async ({ request }) => {
     const body = message({ message: "x".repeat(40 * 1024) });
     const response = await post(request, body);
     expect(response.status()).toBe(413);
@@ -325,7 +325,7 @@ test.describe("POST /api/contact on the main server", () => {
     expect(await storedByText(mainDatabaseUrl(), body.message as string)).toHaveLength(0);
   });
 
-  test("answers 413 for a chunked body too large that declares no length", async ({ baseURL }) => {
+  test("answers 413 for a chunked body too large that declares no length", ANY_STORE, async ({ baseURL }) => {
     const status = await new Promise<number>((resolve, reject) => {
       const req = httpRequest(`${baseURL}/api/contact`, { method: "POST", headers: { "Content-Type": "application/json" } }, (res) => {
         res.resume();
@@ -339,13 +339,13 @@ test.describe("POST /api/contact on the main server", () => {
     expect(status).toBe(413);
   });
 
-  test("answers 415 for a content type other than JSON or text", async ({ request }) => {
+  test("answers 415 for a content type other than JSON or text", ANY_STORE, async ({ request }) => {
     const response = await request.post("/api/contact", { form: { firstName: "Ada" } });
     expect(response.status()).toBe(415);
   });
 
   for (const method of ["GET", "PUT", "DELETE", "PATCH", "OPTIONS"]) {
-    test(`answers ${method} with 405 and Allow: POST`, async ({ request }) => {
+    test(`answers ${method} with 405 and Allow: POST`, ANY_STORE, async ({ request }) => {
       const response = await request.fetch("/api/contact", { method });
       expect(response.status()).toBe(405);
       expect(response.headers()["allow"]).toBe("POST");
@@ -355,7 +355,7 @@ test.describe("POST /api/contact on the main server", () => {
 });
 
 test.describe("contact API on its own server", () => {
-  test("allows CORS only for ALLOWED_ORIGINS, preflight included", async ({ request }) => {
+  test("allows CORS only for ALLOWED_ORIGINS, preflight included", ANY_STORE, async ({ request }) => {
     await withOwnServer({ ALLOWED_ORIGINS: "https://www.example.com, https://example.com" }, async (server) => {
       const endpoint = `${server.url}/api/contact`;
       const preflight = await request.fetch(endpoint, {
@@ -522,7 +522,7 @@ test.describe("contact API on its own server", () => {
     });
   });
 
-  test("with no proxy trusted, warns once that X-Forwarded-For arrives and is ignored", async ({ request }) => {
+  test("with no proxy trusted, warns once that X-Forwarded-For arrives and is ignored", ANY_STORE, async ({ request }) => {
     await withOwnServer({}, async (server) => {
       for (let i = 0; i < 3; i++) await request.get(`${server.url}/`, { headers: { "X-Forwarded-For": `203.0.113.${i}` } });
       await expect.poll(() => server.output().split("\n").filter((line) => line.includes("X-Forwarded-For ignored")).length).toBe(1);
@@ -546,7 +546,7 @@ test.describe("contact API on its own server", () => {
     });
   });
 
-  test("in production, refuses to start on a secret siteverify refuses, and starts and verifies with the right one", async ({ request }) => {
+  test("in production, refuses to start on a secret siteverify refuses, and starts and verifies with the right one", ANY_STORE, async ({ request }) => {
     const fake = await startFakeSiteverify({ secret: "the-right-secret" });
     try {
       const env = { NODE_ENV: "production", STAFF_PORT: "off", SITE_URL: "http://127.0.0.1", LEADS_DELIVERY: "store-only", RECAPTCHA_VERIFY_URL: fake.url };
@@ -566,7 +566,7 @@ test.describe("contact API on its own server", () => {
     }
   });
 
-  test("refuses Google's test keys for a public SITE_URL even without NODE_ENV=production", async () => {
+  test("refuses Google's test keys for a public SITE_URL even without NODE_ENV=production", ANY_STORE, async () => {
     await expect(startServer({ SITE_URL: "https://www.example.com" })).rejects.toThrow(/exited with 1[\s\S]*test keys/);
     const local = await startServer({ SITE_URL: "http://localhost:3000", RECAPTCHA_VERIFY_URL: SITEVERIFY_URL });
     await local.stop();

@@ -4,7 +4,7 @@ import { join } from "node:path";
 import { expect, test } from "@playwright/test";
 import { startFakeSiteverify, type FakeSiteverify } from "../test/support/fake-siteverify.mjs";
 import { newWebhookSecret, startSmtpInbox, startWebhookReceiver, type ReceivedMail } from "../test/support/lead-inbox.mjs";
-import { listMessages, runMessages, runMessagesWith, setCreatedAt, startServer, tempDatabaseUrl, withLeadId, type SiteServer } from "../test/support/servers";
+import { ANY_STORE, listMessages, runMessages, runMessagesWith, setCreatedAt, startServer, tempDatabaseUrl, withLeadId, type SiteServer } from "../test/support/servers";
 import { lead, unique } from "../test/support/leads";
 
 /*
@@ -417,7 +417,7 @@ test.describe("with no delivery channel", () => {
   });
 });
 
-test.describe("start-up configuration", () => {
+test.describe("start-up configuration", ANY_STORE, () => {
   test("refuses a webhook URL without a secret, and SMTP without recipients, with a clear message", async () => {
     await expect(startServer({ LEADS_WEBHOOK_URL: "http://127.0.0.1:9/hook" })).rejects.toThrow(/LEADS_WEBHOOK_URL is set but LEADS_WEBHOOK_SECRET is not/);
     await expect(startServer({ LEADS_WEBHOOK_URL: "http://127.0.0.1:9/hook", LEADS_WEBHOOK_SECRET: "plain" })).rejects.toThrow(/whsec_/);

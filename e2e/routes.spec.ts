@@ -1,5 +1,6 @@
 import AxeBuilder from "@axe-core/playwright";
 import { expect, test, type Page } from "@playwright/test";
+import { expectWholeTree, treePageKinds } from "../test/support/accessibility-tree";
 import { routes, waitForHydration, watchConsole } from "../test/support/pages";
 
 /** console.warn lines: the not-found page logs the missing path there. */
@@ -42,16 +43,6 @@ test.describe("every route", () => {
       expect(html, route).toMatch(/<link rel="canonical" href="http[^"]+"/);
     }
     await context.close();
-  });
-
-  test("hydrates with no console errors or uncaught exceptions", async ({ page }) => {
-    test.slow();
-    const problems = watchConsole(page);
-    for (const route of routes) {
-      await page.goto(route);
-      await waitForHydration(page);
-    }
-    expect(problems).toEqual([]);
   });
 
   test("titles are unique", async ({ request }) => {
@@ -155,18 +146,34 @@ test.describe("not found", () => {
   });
 });
 
+/*
+ * One pass per page and width: the page hydrates with no console error or uncaught exception, axe (WCAG 2.2 AA)
+ * finds no violation and, for a page of each kind and the not-found page, every heading, link and landmark it
+ * shows is in Chromium's accessibility tree within 1 s after load, with JavaScript on and off. At 390 px the
+ * browser is a phone's (touch, mobile viewport).
+ */
 for (const viewport of [
-  { width: 1280, height: 800 },
-  { width: 390, height: 844 },
+  { name: "1280 px", use: { viewport: { width: 1280, height: 800 } } },
+  { name: "390 px", use: { viewport: { width: 390, height: 844 }, hasTouch: true, isMobile: true } },
 ]) {
-  test.describe(`accessibility at ${viewport.width} px`, () => {
-    test.use({ viewport });
+  test.describe(`every page at ${viewport.name}`, () => {
+    test.use(viewport.use);
     for (const path of [...routes, "/this-page-does-not-exist"]) {
-      test(`axe finds no violations on ${path}`, async ({ page }) => {
-        await page.goto(path);
+      const tree = treePageKinds.includes(path);
+      test(`${path}: hydrates without console errors, axe finds no violations${tree ? ", the accessibility tree is whole with JavaScript on and off" : ""}`, async ({ page, browser }) => {
+        const problems = watchConsole(page);
+        await page.goto(path, { waitUntil: "load" });
+        if (tree) await expectWholeTree(page, path);
         await waitForHydration(page);
         const results = await new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa", "wcag21aa", "wcag22aa"]).analyze();
         expect(results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`)).toEqual([]);
+        expect(problems, "console errors and uncaught exceptions").toEqual([]);
+        if (!tree) return;
+        const context = await browser.newContext({ ...viewport.use, javaScriptEnabled: false });
+        const noScript = await context.newPage();
+        await noScript.goto(path, { waitUntil: "load" });
+        await expectWholeTree(noScript, `${path} without JavaScript`);
+        await context.close();
       });
     }
   });

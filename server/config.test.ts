@@ -56,6 +56,9 @@ describe("taking leads and reminders (issue 31)", () => {
     expect(() => loadConfig({ ...base, SALES_HOURS: "weekdays" })).toThrow(/SALES_HOURS/);
     expect(() => loadConfig({ ...base, SALES_HOLIDAYS: "24.12.2026" })).toThrow(/SALES_HOLIDAYS: cannot read/);
     expect(() => loadConfig({ ...base, SALES_RESPONSE_MINUTES: "0" })).toThrow(/SALES_RESPONSE_MINUTES/);
+    expect(() => loadConfig({ ...base, SALES_RESPONSE_MINUTES: "0.05" })).toThrow(/SALES_RESPONSE_MINUTES/);
+    expect(() => loadConfig({ ...base, SALES_RESPONSE_MINUTES: "half" })).toThrow(/SALES_RESPONSE_MINUTES/);
+    expect(loadConfig({ ...base, SALES_RESPONSE_MINUTES: "0.5" }).SALES_RESPONSE_MINUTES).toBe(0.5);
     const config = loadConfig({ ...base, SALES_HOURS: "", SALES_RESPONSE_MINUTES: "" });
     expect(config.SALES_HOURS[1]).toEqual([[540, 1080]]);
     expect(config.SALES_RESPONSE_MINUTES).toBe(120);
@@ -145,5 +148,23 @@ describe("the staff workspace's address (issue 37)", () => {
     // Another port of the same host is another origin.
     expect(loadConfig({ ...base, SITE_URL: "http://localhost:3000", STAFF_URL: "http://localhost:3001" }).staffUrl).toBe("http://localhost:3001");
     expect(loadConfig({ ...production, STAFF_URL: "https://staff.example.net" }).staffUrl).toBe("https://staff.example.net");
+  });
+});
+
+describe("STAFF_URL spelt in ways that would break its links or its cookie (hostile review)", () => {
+  const production = { ...base, NODE_ENV: "production", SITE_URL: "https://www.example.com", LEADS_DELIVERY: "store-only" };
+  it("is kept as its origin, scheme and host lower-cased, so https is recognised however it is written", () => {
+    expect(loadConfig({ ...production, STAFF_URL: "HTTPS://Staff.Example.NET" }).staffUrl).toBe("https://staff.example.net");
+    expect(loadConfig({ ...production, STAFF_URL: "https://staff.example.net:8443/" }).staffUrl).toBe("https://staff.example.net:8443");
+  });
+  it("refuses a query, a fragment or credentials, which every mailed link would carry", () => {
+    for (const STAFF_URL of ["https://staff.example.net?x=1", "https://staff.example.net/#top", "https://staff.example.net#", "https://user:secret@staff.example.net"]) {
+      expect(() => loadConfig({ ...production, STAFF_URL }), STAFF_URL).toThrow(/STAFF_URL/);
+    }
+  });
+  it("refuses the site's own port or address when SITE_URL is unset", () => {
+    expect(() => loadConfig({ ...base, PORT: "3000", STAFF_PORT: "3000" })).toThrow(/^STAFF_PORT=3000 is also PORT/);
+    expect(() => loadConfig({ ...base, PORT: "3000", STAFF_URL: "http://localhost:3000" })).toThrow(/is the public site's origin/);
+    expect(loadConfig({ ...base, PORT: "0", STAFF_PORT: "0" }).staffUrl).toBeUndefined();
   });
 });

@@ -42,8 +42,11 @@ const followUpEnv = {
   LEADS_LINK_SECRET: z.preprocess(blankIsUnset, z.string().min(LINK_SECRET_MIN_CHARS, `must be at least ${LINK_SECRET_MIN_CHARS} characters (e.g. openssl rand -base64 32)`).optional()),
   /** Sales' hours, in COMPANY_TIME_ZONE: "Mon-Fri 09:00-18:00", "Mon-Fri 09:00-12:00,13:00-18:00; Sat 10:00-14:00", "Mon-Sun 00:00-24:00". */
   SALES_HOURS: z.preprocess(blankIsUnset, z.string().default(DEFAULT_SALES_HOURS)).pipe(readWith(parseSalesHours)),
-  /** Business minutes within which a lead should be taken; the reminder then, the escalation at twice. */
-  SALES_RESPONSE_MINUTES: z.preprocess(blankIsUnset, z.coerce.number().int().min(1).max(100_000).default(120)),
+  /**
+   * Business minutes within which a lead should be taken; the reminder then, the escalation at twice. A fraction
+   * down to 0.1 (6 s) is accepted so the reminder tests need not wait whole minutes (e2e/lead-reminders.spec.ts).
+   */
+  SALES_RESPONSE_MINUTES: z.preprocess(blankIsUnset, z.coerce.number().min(0.1).max(100_000).default(120)),
   /** Days without business hours: ISO dates separated by commas. */
   SALES_HOLIDAYS: z.preprocess(blankIsUnset, z.string().default("")).pipe(readWith(parseHolidays)),
   /** Who gets the one escalation e-mail when a lead is still not taken at twice its window; none when unset. */
@@ -77,9 +80,18 @@ const envSchema = z.object({
     z
       .string()
       .superRefine((url, context) => {
-        if (!/^https?:\/\/[^/]+\/*$/i.test(url)) context.addIssue({ code: "custom", message: `"${url}" must be an origin: http:// or https://, a host and nothing after it (e.g. https://staff.example.com)` });
+        const origin = `"${url}" must be an origin: http:// or https://, a host and nothing after it (e.g. https://staff.example.com)`;
+        if (!/^https?:\/\//i.test(url)) return context.addIssue({ code: "custom", message: origin });
+        let parsed: URL;
+        try {
+          parsed = new URL(url);
+        } catch {
+          return context.addIssue({ code: "custom", message: origin });
+        }
+        // A query, fragment, path or password would end up in every mailed link (and break them).
+        if (parsed.username || parsed.password) context.addIssue({ code: "custom", message: `"${url}" must not carry a user name or password: it is written into every sign-in link` });
+        else if (parsed.pathname !== "/" || parsed.search || parsed.hash || /[?#]/.test(url)) context.addIssue({ code: "custom", message: origin });
       })
-      .pipe(z.url())
       .optional(),
   ),
   /** Where the workspace's own bundle (staff/vite.config.ts) is built. */
@@ -236,12 +248,18 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
   if (values.SALES_ESCALATION_TO.length > 0 && !values.SMTP_URL && (production || isPublicSiteUrl(values.SITE_URL))) {
     throw new Error("SALES_ESCALATION_TO is set but SMTP_URL is not: the escalation is an e-mail.");
   }
-  const staffUrl = values.STAFF_URL?.replace(/\/+$/, "") ?? (typeof values.STAFF_PORT === "number" && values.STAFF_PORT !== 0 ? `http://localhost:${values.STAFF_PORT}` : undefined);
+  // Its origin as the URL standard spells it (scheme and host lower-cased), the one every check and link compares.
+  const staffUrl = (values.STAFF_URL ? new URL(values.STAFF_URL).origin : undefined) ?? (typeof values.STAFF_PORT === "number" && values.STAFF_PORT !== 0 ? `http://localhost:${values.STAFF_PORT}` : undefined);
   if (values.STAFF_PORT !== "off") {
     if (production && !values.STAFF_URL) {
       throw new Error("STAFF_URL is not set: in production the staff workspace needs its public address (https://staff.example.com, an origin of its own), which its sign-in links and passkeys are bound to. Or set STAFF_PORT=off to serve no workspace.");
     }
-    if (staffUrl && values.SITE_URL && new URL(staffUrl).origin === new URL(values.SITE_URL).origin) {
+    if (typeof values.STAFF_PORT === "number" && values.STAFF_PORT !== 0 && values.STAFF_PORT === values.PORT) {
+      throw new Error(`STAFF_PORT=${values.STAFF_PORT} is also PORT: the workspace needs a port of its own (default 3001), or STAFF_PORT=off.`);
+    }
+    // Without SITE_URL the site is this server's own address (linkBase below): the workspace's must differ from it too.
+    const siteOrigin = values.SITE_URL ? new URL(values.SITE_URL).origin : `http://${values.HOST === "0.0.0.0" || values.HOST === "::" ? "localhost" : values.HOST}:${values.PORT}`;
+    if (staffUrl && new URL(staffUrl).origin === new URL(siteOrigin).origin) {
       throw new Error(`STAFF_URL=${staffUrl} is the public site's origin: the workspace must have an origin of its own (another host or port; best another registrable domain), so that no page of the site can act in it.`);
     }
     if (staffUrl && production && new URL(staffUrl).protocol !== "https:" && !isLoopbackUrl(staffUrl)) {

@@ -1,15 +1,17 @@
 import { Hono } from "hono";
+import { bodyLimit } from "hono/body-limit";
 import { getCookie } from "hono/cookie";
 import type { ServerConfig } from "../../server/config";
 import type { Store } from "../../server/db/store";
 import type { Logger } from "../../server/logger";
 import type { StaffAssets } from "./assets";
-import { requireRole, type StaffEnv } from "./context";
+import { requireRole, type StaffContext, type StaffEnv } from "./context";
 import { renderPage } from "./render";
 import type { StaffStorage } from "./storage";
 import { sessionCookieName } from "./cookies";
 import { serveStaffAsset } from "./static";
 import { NotFound } from "../app/pages/not-found";
+import { TooLarge } from "../app/pages/too-large";
 import { firstPageFor } from "./start-page";
 import { mountAuthRoutes } from "./auth";
 import { mountPeopleRoutes } from "./people";
@@ -35,6 +37,9 @@ export type StaffDeps = {
   /** The delivery side's hooks for the lead pages (events queued with a take or close, the worker's nudge). */
   leads?: LeadHooks;
 };
+
+/** The largest request body the workspace reads (bytes). */
+export const STAFF_BODY_LIMIT = 64 * 1024;
 
 /** The workspace's strict policy: only its own stylesheet and script, no inline anything, never framed. */
 export const STAFF_POLICY = [
@@ -103,6 +108,15 @@ export function createStaffApp(deps: StaffDeps) {
     c.set("audit", (action, subject = null, detail = null) => staff.appendAudit({ at: now().toISOString(), actor: c.get("person")?.email ?? "server", action, subject, detail }));
     await next();
   });
+
+  // No form of the workspace comes near this (a note of 2,000 four-byte characters, percent-encoded, is ~25 KB); the
+  // sign-in endpoints are open to anyone, and this process also serves the site.
+  app.use(
+    bodyLimit({
+      maxSize: STAFF_BODY_LIMIT,
+      onError: (c) => renderPage(c as StaffContext, { title: "Too much to send", body: <TooLarge />, status: 413 }),
+    }),
+  );
 
   app.get("/", requireRole("any"), (c) => c.redirect(firstPageFor(c.get("person")!), 303));
 

@@ -40,7 +40,14 @@ export function cleanNext(raw: unknown): string {
 /** A WebAuthn ceremony must end within this (the challenge is single use). */
 const CHALLENGE_MS = 5 * 60_000;
 
-export type SignInLimiters = { address: RateLimiter; client: RateLimiter };
+/**
+ * `address`: links asked for one address from one client (the page then says to wait); `client`: all a client asks
+ * for; `mailed`: links mailed to one address from anywhere, past which more are silently not sent. So nobody can lock
+ * a person out of signing in from elsewhere: the cap is reached only when that many fresh links are in their inbox.
+ */
+export type SignInLimiters = { address: RateLimiter; client: RateLimiter; mailed: RateLimiter };
+/** Links mailed to one address in SIGN_IN_WINDOW_MS, whoever asked: this many times STAFF_SIGN_IN_LIMIT. */
+export const MAILED_PER_ADDRESS_FACTOR = 4;
 
 export function mountAuthRoutes(app: Hono<StaffEnv>, deps: StaffDeps) {
   const { config, staff, log } = deps;
@@ -55,6 +62,7 @@ export function mountAuthRoutes(app: Hono<StaffEnv>, deps: StaffDeps) {
   const createLimiter = deps.createLimiter ?? ((options: { name: string; limit: number; windowMs: number }) => createRateLimiter(options));
   const limiters: SignInLimiters = {
     address: createLimiter({ name: "staff-sign-in-address", limit: config.STAFF_SIGN_IN_LIMIT, windowMs: SIGN_IN_WINDOW_MS }),
+    mailed: createLimiter({ name: "staff-sign-in-mailed", limit: config.STAFF_SIGN_IN_LIMIT * MAILED_PER_ADDRESS_FACTOR, windowMs: SIGN_IN_WINDOW_MS }),
     client: createLimiter({ name: "staff-sign-in-client", limit: config.STAFF_SIGN_IN_CLIENT_LIMIT, windowMs: SIGN_IN_WINDOW_MS }),
   };
   // Passkey sign-ins need no address: each start stores a challenge, so starts are limited per client too.
@@ -92,9 +100,10 @@ export function mountAuthRoutes(app: Hono<StaffEnv>, deps: StaffDeps) {
     const email = parsed.email;
     // Counted before the list is read, the same for every address: being limited says nothing about who works here.
     const ip = clientIp(c as unknown as Context, config.TRUST_PROXY);
+    const client = ip ? rateLimitKey(ip) : "unknown";
     const [byClient, byAddress] = await Promise.all([
-      limitKey(`client:${ip ? rateLimitKey(ip) : "unknown"}`).then((key) => limiters.client.reserve(key)),
-      limitKey(`email:${email}`).then((key) => limiters.address.reserve(key)),
+      limitKey(`client:${client}`).then((key) => limiters.client.reserve(key)),
+      limitKey(`email:${email}|${client}`).then((key) => limiters.address.reserve(key)),
     ]);
     if (!byClient.ok || !byAddress.ok) {
       const seconds = Math.max(byClient.ok ? 0 : byClient.retryAfterSeconds, byAddress.ok ? 0 : byAddress.retryAfterSeconds);
@@ -103,14 +112,18 @@ export function mountAuthRoutes(app: Hono<StaffEnv>, deps: StaffDeps) {
       c.header("Retry-After", String(seconds));
       return signInPage(c, { next, email, error: `Too many sign-in links were asked for from here or for this address. Try again in ${minutes} minute${minutes === 1 ? "" : "s"}.` }, 429);
     }
-    const person = await staff.person(email);
-    if (person) {
-      // Not awaited: the answer takes as long for a stranger as for a member of staff.
-      sendSignInLink({ staff, mailer, staffUrl: staffUrl() }, { email: person.email, next, now: now() }).then(
-        (outcome) => log.info({ msg: "staff sign-in link sent", outcome }),
-        (error: Error) => log.error({ msg: "staff sign-in link not sent", error: error.message }),
-      );
-    }
+    // Everything that differs between a member and a stranger happens after the answer has gone (setImmediate runs
+    // once this handler's response is written), so neither the page nor its timing says who works here.
+    setImmediate(() => {
+      void (async () => {
+        const person = await staff.person(email);
+        if (!person) return;
+        const mailed = await limitKey(`mailed:${email}`).then((key) => limiters.mailed.reserve(key));
+        if (!mailed.ok) return log.warn({ msg: "staff sign-in link not sent: enough fresh links were mailed to this address" });
+        const { outcome } = await sendSignInLink({ staff, mailer, staffUrl: staffUrl() }, { email: person.email, next, now: now() });
+        log.info({ msg: "staff sign-in link sent", outcome });
+      })().catch((error: Error) => log.error({ msg: "staff sign-in link not sent", error: error.message }));
+    });
     return c.redirect("/sign-in/check-your-e-mail", 303);
   });
 

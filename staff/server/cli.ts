@@ -64,8 +64,10 @@ async function main() {
           await staff.appendAudit({ at: now.toISOString(), actor: CLI_ACTOR, action: "people.invite", subject: person.email, detail: `roles: ${person.roles.join(", ")}` });
           return sendSignInLink({ staff, mailer, staffUrl: config.staffUrl! }, { email: person.email, next: "/", now, invitedBy: CLI_ACTOR });
         });
-        const where = outcome === "sent" ? `e-mailed to ${email.email}` : `written to ${config.LEADS_MAIL_DIR}/ (no SMTP_URL: a preview, nobody was mailed)`;
+        const where = outcome.outcome === "sent" ? `e-mailed to ${email.email}` : `written to ${config.LEADS_MAIL_DIR}/ (no SMTP_URL: a preview, nobody was mailed)`;
         process.stdout.write(`Invited ${email.email} (${chosen.roles.join(", ")}). A sign-in link, valid 15 minutes and once, was ${where}. Later sign-ins: ${config.staffUrl}/sign-in\n`);
+        // The preview's text is quoted-printable (a long link is cut across lines): the link itself, to open as it is.
+        if (outcome.outcome === "previewed") process.stdout.write(`Open it in a mail program, or open this link: ${outcome.link}\n`);
       } finally {
         mailer.close();
       }

@@ -1,5 +1,5 @@
 import type { Context, MiddlewareHandler } from "hono";
-import { renderForbidden } from "./render";
+import { renderForbidden, renderSignedOut } from "./render";
 import type { StaffAssets } from "./assets";
 
 /*
@@ -48,7 +48,10 @@ export function requireRole(role: Role | "any"): MiddlewareHandler<StaffEnv> {
         const url = new URL(c.req.url);
         return c.redirect(`/sign-in?next=${encodeURIComponent(url.pathname + url.search)}`, 303);
       }
-      return c.json({ ok: false, error: "Sign in first." }, 401);
+      // A form of a tab whose session has ended (signed out, expired, revoked): a page saying nothing changed, with
+      // what was typed given back; a script's request (passkeys, the API) gets JSON.
+      if ((c.req.header("content-type") ?? "").includes("json") || (c.req.header("accept") ?? "").startsWith("application/json")) return c.json({ ok: false, error: "Sign in first." }, 401);
+      return renderSignedOut(c);
     }
     if (role !== "any" && !hasRole(person, role)) return renderForbidden(c);
     await next();

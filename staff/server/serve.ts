@@ -33,7 +33,9 @@ export async function serveStaff(config: ServerConfig, log: Logger): Promise<Sta
   applyHttpLimits(server, config);
   const { port } = server.address() as AddressInfo;
   config.staffUrl ??= `http://localhost:${port}`;
-  log.info({ msg: "staff listening", url: `http://${config.STAFF_HOST === "0.0.0.0" || config.STAFF_HOST === "::" ? "localhost" : config.STAFF_HOST}:${port}`, staffUrl: config.staffUrl });
+  // The address to open is STAFF_URL's (forms posted from any other spelling, 127.0.0.1 included, are refused as
+  // cross-site); where the socket is bound comes second.
+  log.info({ msg: "staff listening", url: config.staffUrl, bound: `${config.STAFF_HOST}:${port}` });
   return {
     ready({ store, leads }) {
       // Sign-in requests are limited like the contact form's: on PostgreSQL every instance counts in one table, keyed

@@ -18,8 +18,10 @@ export const TOKEN_PATTERN = /^[A-Za-z0-9_-]{43}$/;
 export function parseEmail(raw: unknown): { ok: true; email: string } | { ok: false; error: string } {
   const email = typeof raw === "string" ? raw.trim().toLowerCase() : "";
   if (!email) return { ok: false, error: "Enter your e-mail address, e.g. name@example.com." };
-  // eslint-disable-next-line no-control-regex
-  if (email.length > 254 || !/^[^\s@\u0000-\u001f\u007f]+@[^\s@\u0000-\u001f\u007f]+\.[^\s@\u0000-\u001f\u007f]+$/.test(email)) {
+   
+  // Only what an address's parts may hold unquoted (RFC 5321 dot-atoms): a comma, quote or angle bracket would make
+  // the mail's To header name someone else than the person on the list.
+  if (email.length > 254 || !/^[a-z0-9!#$%&'*+/=?^_`{|}~-]+(\.[a-z0-9!#$%&'*+/=?^_`{|}~-]+)*@[a-z0-9-]+(\.[a-z0-9-]+)+$/.test(email)) {
     return { ok: false, error: `"${email.slice(0, 80)}" is not an e-mail address: write it as name@example.com.` };
   }
   return { ok: true, email };
@@ -34,12 +36,16 @@ export function parseRoles(raw: string[] | string | undefined): { ok: true; role
   return { ok: true, roles: roles.filter((role) => words.includes(role)) };
 }
 
-/** Makes a sign-in link for `email` (stored by its hash) and e-mails it. Resolves once the e-mail is sent or written. */
+/**
+ * Makes a sign-in link for `email` (stored by its hash) and e-mails it. Resolves once the e-mail is sent or written,
+ * with the link itself: only `npm run staff -- invite` shows it, and only when it was merely previewed (nobody mailed).
+ */
 export async function sendSignInLink(
   { staff, mailer, staffUrl }: { staff: StaffStorage; mailer: StaffMailer; staffUrl: string },
   { email, next, now, invitedBy }: { email: string; next: string; now: Date; invitedBy?: string },
-): Promise<"sent" | "previewed"> {
+): Promise<{ outcome: "sent" | "previewed"; link: string }> {
   const token = newSecret();
   await staff.createSignInLink(token, { email, next }, now, SIGN_IN_LINK_MS);
-  return mailer.send(signInMail({ to: email, link: `${staffUrl}/sign-in/${token}`, invitedBy }));
+  const link = `${staffUrl}/sign-in/${token}`;
+  return { outcome: await mailer.send(signInMail({ to: email, link, invitedBy })), link };
 }
