@@ -1,5 +1,4 @@
 import type { Hono } from "hono";
-import { bodyLimit } from "hono/body-limit";
 import { toCsv } from "../../../server/contact/csv";
 import { channels as allChannels, inboxViews, isOutcome, type Enqueue, type HistoryEntry, type InboxView, type Lead, type StoredMessage } from "../../../server/db/store";
 import { deleteEmlPreviews } from "../../../server/delivery/email";
@@ -34,8 +33,6 @@ export type LeadHooks = {
 export const PAGE_LIMIT = 200;
 export const EXPORT_LIMIT = 10_000;
 const NOTE_MAX = 2000;
-/** The largest form body the lead routes read (see `limit`). */
-export const BODY_MAX = 64 * 1024;
 const REFERENCE = /^[0-9a-f]{8}$/i;
 
 const fullName = (lead: StoredMessage) => `${lead.firstName} ${lead.lastName}`;
@@ -124,27 +121,6 @@ export function mountLeadRoutes(app: Hono<StaffEnv>, deps: StaffDeps) {
   const form = async (c: StaffContext) => (await c.req.parseBody().catch(() => ({}))) as Record<string, unknown>;
   const textField = (value: unknown) => (typeof value === "string" ? value.replace(/\r\n/g, "\n").trim() : "");
   const back = (c: StaffContext, reference: string) => c.redirect(`/leads/${reference}`, 303);
-  // A form of these pages is small, but a note of NOTE_MAX characters typed in CJK (3 bytes each, 9 percent-encoded) or
-  // emoji is not: the limit leaves room for NOTE_MAX 4-byte characters percent-encoded (2000 × 12 bytes) several times
-  // over, so a note the page allows always reaches the handler (which says "too long" and gives the text back).
-  const limit = bodyLimit({
-    maxSize: BODY_MAX,
-    onError: (c) => {
-      const reference = c.req.param("reference");
-      const page = renderPage(c, {
-        title: "That form was too large",
-        body: (
-          <p>
-            Nothing was changed: the form held more than {BODY_MAX / 1024} KB, far more than a note can (at most {NOTE_MAX} characters). Go back, shorten
-            the note (your text is still in the form there) and send it again.{" "}
-            {reference && REFERENCE.test(reference) ? <a href={`/leads/${reference.toUpperCase()}`}>Back to the lead</a> : <a href="/leads">Back to the leads</a>}.
-          </p>
-        ),
-      });
-      return new Response(page.body, { status: 413, headers: page.headers });
-    },
-  });
-
   app.get("/leads", requireRole("sales"), async (c) => {
     const view = readView(c.req.query("view"));
     const search = readSearch(c.req.query("q"));
@@ -176,7 +152,7 @@ export function mountLeadRoutes(app: Hono<StaffEnv>, deps: StaffDeps) {
     const search = readSearch(c.req.query("q"));
     return c.redirect(`/leads?${new URLSearchParams({ view, ...(search ? { q: search } : {}) }).toString()}`, 303);
   });
-  app.post("/leads/export.csv", requireRole("sales"), limit, async (c) => {
+  app.post("/leads/export.csv", requireRole("sales"), async (c) => {
     const body = await form(c);
     const view = readView(typeof body.view === "string" ? body.view : undefined);
     const search = readSearch(typeof body.q === "string" ? body.q : undefined);
@@ -211,7 +187,7 @@ export function mountLeadRoutes(app: Hono<StaffEnv>, deps: StaffDeps) {
     return lead ? leadPage(c, lead) : notFound(c);
   });
 
-  app.post("/leads/:reference/take", requireRole("sales"), limit, async (c) => {
+  app.post("/leads/:reference/take", requireRole("sales"), async (c) => {
     const lead = await leadOf(c.req.param("reference"));
     if (!lead) return notFound(c);
     const reference = leadReference(lead);
@@ -232,7 +208,7 @@ export function mountLeadRoutes(app: Hono<StaffEnv>, deps: StaffDeps) {
     return back(c, reference);
   });
 
-  app.post("/leads/:reference/close", requireRole("sales"), limit, async (c) => {
+  app.post("/leads/:reference/close", requireRole("sales"), async (c) => {
     const lead = await leadOf(c.req.param("reference"));
     if (!lead) return notFound(c);
     const reference = leadReference(lead);
@@ -249,7 +225,7 @@ export function mountLeadRoutes(app: Hono<StaffEnv>, deps: StaffDeps) {
     return back(c, reference);
   });
 
-  app.post("/leads/:reference/reopen", requireRole("sales"), limit, async (c) => {
+  app.post("/leads/:reference/reopen", requireRole("sales"), async (c) => {
     const lead = await leadOf(c.req.param("reference"));
     if (!lead) return notFound(c);
     const reference = leadReference(lead);
@@ -257,7 +233,7 @@ export function mountLeadRoutes(app: Hono<StaffEnv>, deps: StaffDeps) {
     return back(c, reference);
   });
 
-  app.post("/leads/:reference/note", requireRole("sales"), limit, async (c) => {
+  app.post("/leads/:reference/note", requireRole("sales"), async (c) => {
     const lead = await leadOf(c.req.param("reference"));
     if (!lead) return notFound(c);
     const reference = leadReference(lead);
@@ -277,7 +253,7 @@ export function mountLeadRoutes(app: Hono<StaffEnv>, deps: StaffDeps) {
     return renderPage(c, { title: "Erase this person?", body: <EraseConfirm reference={leadReference(lead)} email={lead.email} count={count} /> });
   });
 
-  app.post("/leads/:reference/erase", requireRole("operator"), limit, async (c) => {
+  app.post("/leads/:reference/erase", requireRole("operator"), async (c) => {
     const lead = await leadOf(c.req.param("reference"));
     if (!lead) return notFound(c);
     if ((await form(c)).confirm !== "yes") return c.redirect(`/leads/${leadReference(lead)}/erase`, 303);
