@@ -18,7 +18,7 @@ import { reportSettings } from "../insights";
 import { addDays, dueReportWeek, isDay, lastSevenDays, mondayOf, period, weekPeriod } from "../insights/period";
 import { insightsFor, type Filter, type Insights, type Row } from "../insights/query";
 import { leftOutLine } from "../insights/report";
-import { buildInsights, insightsJson } from "../insights/request";
+import { buildInsights, insightsJson, type ShownInsights } from "../insights/request";
 import { sitePages } from "../insights/site-pages";
 import { insightsStorage } from "../insights/storage";
 import { composeReport, sendDueReports, smtpReportSender, writeReportPreview } from "../insights/weekly-report";
@@ -75,7 +75,7 @@ const titles: Record<(typeof tables)[number], string> = { landingPages: "Landing
 const pct = (rate: number) => `${(rate * 100).toFixed(1)}%`;
 const minutes = (value: number | null) => (value === null ? "-" : `${formatMinutes(value)} of business hours`);
 
-function asText(insights: Insights): string {
+function asText(insights: ShownInsights): string {
   const p = insights.previous;
   const lines = [
     `Visits and leads, ${insights.from} to ${insights.to} (before: ${p.from} to ${p.to})`,
@@ -97,6 +97,7 @@ function asText(insights: Insights): string {
     if (rows.length === 0) lines.push("  none");
     // A utm_* value is whatever a link carried: its control characters are shown as escapes, never sent to the terminal.
     for (const row of rows) lines.push(`  ${visible(row.name)}${row.title ? `  (${visible(row.title)})` : ""}  visitors ${row.visitors}${row.pageviews === undefined ? "" : `  page views ${row.pageviews}`}  leads ${row.leads}  won ${row.won}  lost ${row.lost}  in progress ${row.inProgress}`);
+    if (insights.moreRows[table] > 0) lines.push(`  and ${insights.moreRows[table]} more rows`);
   }
   return `${lines.join("\n")}\n`;
 }

@@ -14,13 +14,14 @@ import type { VisitorKeys } from "./visitor-key";
  * nothing in it, counted or not, so the page learns nothing and never waits. Not counted: bots and headless
  * browsers (isbot), a visitor asking not to be tracked (Sec-GPC: 1 or DNT: 1), prefetches and prerenders, and
  * requests that did not come from a page of this site (Sec-Fetch-Site), and past 30 distinct visitor keys per client
- * address and day ("limited": address-limit.ts). Kept: the path (a page of the site), the referrer's origin, the
+ * address and day ("limited": address-limit.ts), and past VIEWS_PER_VISITOR page views of one visitor key in a day
+ * ("capped"), so one address adds at most 30 × 200 rows a day. Kept: the path (a page of the site), the referrer's origin, the
  * five utm_* values and the source they name (source-name.ts), a device class, the country and the visitor key;
  * never the IP or
  * the user agent.
  */
 
-export const visitOutcomes = ["counted", "bot", "opted_out", "prefetch", "not_from_site", "invalid", "dropped", "off", "limited"] as const;
+export const visitOutcomes = ["counted", "bot", "opted_out", "prefetch", "not_from_site", "invalid", "dropped", "off", "limited", "capped"] as const;
 export type VisitOutcome = (typeof visitOutcomes)[number];
 
 const MAX_BODY = 2048;
@@ -96,6 +97,31 @@ export function refusal(header: (name: string) => string | undefined): VisitOutc
   return undefined;
 }
 
+/** Page views counted per visitor key and day: far past any reader's, so made-up paths cannot flood the tables. */
+export const VIEWS_PER_VISITOR = 200;
+/** Visitor keys held per day (bounded memory); past it, new keys are counted unchecked, as address-limit.ts does. */
+const MAX_VIEW_KEYS = 200_000;
+
+export function createViewLimit({ perVisitor = VIEWS_PER_VISITOR, maxKeys = MAX_VIEW_KEYS }: { perVisitor?: number; maxKeys?: number } = {}) {
+  let day = "";
+  let views = new Map<string, number>();
+  return {
+    /** Whether one more page view of `visitor` may be counted on `today`. */
+    admit(visitor: string, today: string): boolean {
+      if (today !== day) {
+        day = today;
+        views = new Map();
+      }
+      const seen = views.get(visitor);
+      if (seen === undefined && views.size >= maxKeys) return true;
+      if ((seen ?? 0) >= perVisitor) return false;
+      views.set(visitor, (seen ?? 0) + 1);
+      return true;
+    },
+  };
+}
+export type ViewLimit = ReturnType<typeof createViewLimit>;
+
 export type VisitApiOptions = {
   enabled: boolean;
   trustProxy: TrustProxy;
@@ -108,10 +134,12 @@ export type VisitApiOptions = {
   now?: () => Date;
   /** The per-address limit on distinct visitor keys; 30 a day by default. */
   addressLimit?: AddressLimit;
+  /** The per-visitor-key limit on page views; VIEWS_PER_VISITOR a day by default. */
+  viewLimit?: ViewLimit;
 };
 
 export function createVisitApi(given: VisitApiOptions) {
-  const options = { ...given, addressLimit: given.addressLimit ?? createAddressLimit() };
+  const options = { ...given, addressLimit: given.addressLimit ?? createAddressLimit(), viewLimit: given.viewLimit ?? createViewLimit() };
   const app = new Hono();
   const answer = (c: Context, outcome: VisitOutcome) => {
     options.onOutcome?.(outcome);
@@ -159,7 +187,7 @@ async function readBody(c: Context): Promise<string | undefined> {
   return Buffer.concat(chunks).toString("utf8");
 }
 
-async function count(c: Context, { enabled, trustProxy, keys, recorder, country, isPage, addressLimit, now = () => new Date() }: VisitApiOptions & { addressLimit: AddressLimit }): Promise<VisitOutcome> {
+async function count(c: Context, { enabled, trustProxy, keys, recorder, country, isPage, addressLimit, viewLimit, now = () => new Date() }: VisitApiOptions & { addressLimit: AddressLimit; viewLimit: ViewLimit }): Promise<VisitOutcome> {
   if (!enabled) return "off";
   const refused = refusal((name) => c.req.header(name));
   if (refused) return refused;
@@ -180,6 +208,7 @@ async function count(c: Context, { enabled, trustProxy, keys, recorder, country,
   const visitor = await keys.key(ip, c.req.header("user-agent") ?? "", at);
   // An IPv6 client is its /48 here: one client can hold a whole /48 (65,536 /64s; 6to4 gives one to any IPv4 address).
   if (!addressLimit.admit(await keys.addressKey(ip ? rateLimitKey(ip, 48) : "", at), visitor, keys.day(at))) return "limited";
+  if (!viewLimit.admit(visitor, keys.day(at))) return "capped";
   const entry = body.e === 1;
   const referrer = entry ? origin(body.r) : null;
   const utmSource = entry ? body.s : null;

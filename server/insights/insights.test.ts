@@ -177,6 +177,21 @@ describe.each(Object.keys(engines) as (keyof typeof engines)[])("insights on %s"
     expect(counts.visitors).toBe(61);
   });
 
+  it("counts at most 200 page views per visitor key and day; past them they are refused as capped", async () => {
+    const { storage } = await open();
+    const { api, recorder, outcomes } = countingApi(storage, { country: () => null, isPage: () => false });
+    const post = (agent: string, i: number) =>
+      api.request("/", { method: "POST", headers: { ...pageHeaders, "user-agent": agent }, body: JSON.stringify({ p: `/made-up-${i}`, e: 1, c: `c${i}`, d: "desktop" }) }, { incoming: { socket: { remoteAddress: "127.0.0.1" } } });
+    for (let i = 0; i < 205; i++) await post(browser, i);
+    // Another visitor key of the same address has its own 200.
+    await post(browser.replace("140.0.0.0", "140.0.1.0"), 999);
+    await recorder.flush();
+    expect(outcomes.filter((outcome) => outcome === "counted")).toHaveLength(200 + 1);
+    expect(outcomes.filter((outcome) => outcome === "capped")).toHaveLength(5);
+    const counts = await storage.counts(new Date(Date.now() - 60_000), new Date(Date.now() + 60_000));
+    expect(counts.pageviews).toBe(201);
+  });
+
   it("refuses a chunked body over 2,048 bytes as it arrives, without reading it whole", async () => {
     const { storage } = await open();
     const { api, recorder, outcomes } = countingApi(storage, { country: () => null, isPage: () => true });

@@ -82,9 +82,23 @@ export function readInsightsRequest(params: URLSearchParams, { timeZone, now }: 
 
 export type InsightsDeps = { storage: InsightsStorage; timeZone: string; calendar: Calendar; site?: SitePages; now?: Date };
 
-/** The figures of a request: what the dashboard shows, GET /api/insights answers and `npm run insights` prints. */
-export function buildInsights(request: Pick<InsightsRequest, "period" | "filter">, deps: InsightsDeps): Promise<Insights> {
-  return insightsFor(request.period, { ...deps, filter: request.filter });
+/** The most rows any table shows (page, API, CSV, CLI), by visitors: made-up names cannot make a reply huge. */
+export const MAX_ROWS = 100;
+
+const tableNames = Object.keys(filterParams) as Dimension[];
+
+/** The figures with each table cut to MAX_ROWS; `moreRows`: how many rows each table had past them. */
+export type ShownInsights = Insights & { moreRows: Record<Dimension, number> };
+
+/**
+ * The figures of a request: what the dashboard shows, GET /api/insights answers and `npm run insights` prints.
+ * Cut here, in the one place every view reads, so the CLI and the API stay byte for byte the same.
+ */
+export async function buildInsights(request: Pick<InsightsRequest, "period" | "filter">, deps: InsightsDeps): Promise<ShownInsights> {
+  const insights = await insightsFor(request.period, { ...deps, filter: request.filter });
+  const moreRows = Object.fromEntries(tableNames.map((table) => [table, Math.max(0, insights[table].length - MAX_ROWS)])) as Record<Dimension, number>;
+  for (const table of tableNames) insights[table] = insights[table].slice(0, MAX_ROWS);
+  return { ...insights, moreRows };
 }
 
 /** The JSON of `npm run insights -- --format json` and GET /api/insights, byte for byte. */

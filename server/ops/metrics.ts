@@ -52,7 +52,7 @@ export function createMetrics() {
   // Visit counting (server/insights): counted, refused (bot, opted_out, prefetch, not_from_site, invalid, off) or dropped.
   const visits = new Counter({
     name: "visit_counts_total",
-    help: "Page views sent by the site's pages, by outcome: counted; refused as a bot, opted out (GPC/DNT), prefetch, not from a page of the site, invalid, counting off, limited (past 30 visitors from one address in a day); dropped (not stored).",
+    help: "Page views sent by the site's pages, by outcome: counted; refused as a bot, opted out (GPC/DNT), prefetch, not from a page of the site, invalid, counting off, limited (past 30 visitors from one address in a day), capped (past 200 page views of one visitor in a day); dropped (not stored).",
     labelNames: ["outcome"] as const,
     registers: [registry],
   });

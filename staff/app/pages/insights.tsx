@@ -1,6 +1,6 @@
 import type { Insights, Point, Row } from "../../../server/insights/query";
 import { change, countryName } from "../../../server/insights/report";
-import { choiceLabels, choices, filterParams, type Choice } from "../../../server/insights/request";
+import { choiceLabels, choices, filterParams, type Choice, type ShownInsights } from "../../../server/insights/request";
 import type { Dimension } from "../../../server/insights/storage";
 
 /*
@@ -189,7 +189,7 @@ function Chart({ insights }: { insights: Insights }) {
   );
 }
 
-function Table({ table, insights, choice }: { table: Dimension; insights: Insights; choice: Choice }) {
+function Table({ table, insights, choice }: { table: Dimension; insights: ShownInsights; choice: Choice }) {
   const rows = insights[table];
   const withPageviews = table === "pages" || table === "landingPages";
   const id = `table-${csvNames[table]}`;
@@ -267,14 +267,15 @@ function Table({ table, insights, choice }: { table: Dimension; insights: Insigh
       )}
       {rows.length > SHOWN ? (
         <p className="mt-1 text-sm text-slate-600">
-          The first {SHOWN} of {number(rows.length)} by visitors; the CSV has them all.
+          The first {SHOWN} of {number(rows.length + insights.moreRows[table])} by visitors; the CSV has the first {number(rows.length)}.
         </p>
       ) : null}
+      {insights.moreRows[table] > 0 ? <p className="mt-1 text-sm text-slate-600">and {number(insights.moreRows[table])} more rows</p> : null}
     </section>
   );
 }
 
-export function InsightsPage({ insights, choice, timeZone }: { insights: Insights; choice: Choice; timeZone: string }) {
+export function InsightsPage({ insights, choice, timeZone }: { insights: ShownInsights; choice: Choice; timeZone: string }) {
   const filter = insights.filter;
   return (
     <>
