@@ -129,4 +129,18 @@ describe("the insights routes", () => {
     ]);
     expect((await audit()).filter((line) => line.action.startsWith("insights"))).toEqual([expect.objectContaining({ actor: "m@example.com", action: "insights.export", subject: "Sources", detail: "2026-11-21 to 2026-11-27" })]);
   });
+
+  it("cuts every table to its top 100 rows by visitors in the API, the CSV and the page, and says how many more there were", async () => {
+    const { get, storage } = await workspace(["marketing"]);
+    // 130 made-up paths, the first ten with two visitors each (so they lead the cut).
+    await storage.insertVisits(Array.from({ length: 130 }, (_, i) => [visit({ visitor: `v${i}`, path: `/made-up-${i}` }), ...(i < 10 ? [visit({ visitor: `w${i}`, path: `/made-up-${i}` })] : [])]).flat());
+    const json = (await (await get("/api/insights?from=2026-11-23&to=2026-11-27")).json()) as { pages: { name: string; visitors: number }[]; moreRows: Record<string, number> };
+    expect(json.pages).toHaveLength(100);
+    expect(json.pages.slice(0, 10).every((row) => row.visitors === 2)).toBe(true);
+    expect(json.moreRows).toMatchObject({ pages: 30, landingPages: 30, devices: 0 });
+    const csv = await (await get("/insights/pages.csv?from=2026-11-23&to=2026-11-27")).text();
+    expect(csv.trim().split("\r\n")).toHaveLength(1 + 100);
+    const html = (await (await get("/insights?from=2026-11-23&to=2026-11-27")).text()).replaceAll("<!-- -->", "");
+    expect(html).toContain("and 30 more rows");
+  });
 });
