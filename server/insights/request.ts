@@ -2,7 +2,7 @@ import type { Calendar } from "../leads/business-hours";
 import type { Filter } from "./daily";
 import { addDays, isDay, localDate, period, type Period } from "./period";
 import { insightsFor, type Insights, type SitePages } from "./query";
-import type { Dimension, InsightsStorage } from "./storage";
+import { CAMPAIGN_SEPARATOR, type Dimension, type InsightsStorage } from "./storage";
 
 /*
  * What a dashboard request (/insights, GET /api/insights, a table's CSV) and `npm run insights` ask for: a period
@@ -19,6 +19,11 @@ export const filterParams: Record<Dimension, string> = { sources: "source", camp
 
 /** The longest period asked for at once: two years (the aggregates are kept INSIGHTS_RETENTION_DAYS, 760 at most). */
 export const MAX_DAYS = 762;
+
+/** A filter value's limit (each of a campaign's five): a stored name is at most 200 characters (ingest.ts). */
+export const FILTER_MAX = 500;
+/** The longest query string read (encoded): a longer one is refused in words, before anything of it is used. */
+export const QUERY_MAX = 12_000;
 
 export type InsightsRequest = { period: Period; choice: Choice; filter?: Filter };
 
@@ -49,13 +54,19 @@ export function choicePeriod(choice: Exclude<Choice, "custom">, now: Date, timeZ
  * filter parameter. Without any: the last 7 days. Resolves to the request, or to what is wrong with it, in words.
  */
 export function readInsightsRequest(params: URLSearchParams, { timeZone, now }: { timeZone: string; now: Date }): { ok: true; request: InsightsRequest } | { ok: false; error: string } {
+  if (params.toString().length > QUERY_MAX) return { ok: false, error: `The address is too long (over ${QUERY_MAX} characters): use a shorter filter.` };
   const filters = (Object.entries(filterParams) as [Dimension, string][]).filter(([, name]) => params.has(name));
   if (filters.length > 1) return { ok: false, error: `Filter by one row at a time: ${filters.map(([, name]) => name).join(" and ")} were both given.` };
   let filter: Filter | undefined;
   if (filters.length === 1) {
     const [table, name] = filters[0]!;
     const value = params.get(name) ?? "";
-    if (value === "" || value.length > 2000) return { ok: false, error: `The ${name} filter needs a value (at most 2,000 characters).` };
+    // A campaign is named by its five utm_* values joined by CAMPAIGN_SEPARATOR; each part is checked alone.
+    const parts = table === "campaigns" ? value.split(CAMPAIGN_SEPARATOR) : [value];
+    if (value === "" || parts.length > 5 || parts.some((part) => part.length > FILTER_MAX)) return { ok: false, error: `The ${name} filter needs a value (at most ${FILTER_MAX} characters).` };
+    // No stored name holds one (ingest cleans them out), and PostgreSQL refuses a NUL outright.
+    // eslint-disable-next-line no-control-regex
+    if (parts.some((part) => /[\u0000-\u001f\u007f-\u009f]/.test(part))) return { ok: false, error: `The ${name} filter cannot hold control characters.` };
     filter = { table, name: value };
   }
   const asked = params.get("period");

@@ -340,9 +340,32 @@ export function InsightsProblem({ error, params }: { error: string; params: URLS
           Show custom period
         </button>
       </form>
-      <p className="mt-4">
-        <a href="/insights">The last 7 days</a>
-      </p>
+      {/* The period links drop whatever was wrong; with a filter given, its removal keeps the period asked for. */}
+      <nav aria-label="Period" className="mt-4 flex flex-wrap gap-2">
+        {choices
+          .filter((choice) => choice !== "custom")
+          .map((choice) => (
+            <a key={choice} href={`/insights?period=${choice}`} className="inline-block rounded border border-slate-400 bg-white px-3 py-2 text-sm no-underline">
+              {choiceLabels[choice]}
+            </a>
+          ))}
+      </nav>
+      {Object.values(filterParams).some((name) => params.has(name)) ? (
+        <p className="mt-4">
+          <a href={withoutFilter(params)}>Remove the filter</a>
+        </p>
+      ) : null}
     </>
   );
+}
+
+/** The same address without any filter parameter (and only the period's own parameters). */
+function withoutFilter(params: URLSearchParams): string {
+  const kept = new URLSearchParams();
+  for (const name of ["period", "from", "to"]) {
+    const value = params.get(name);
+    if (value && value.length <= 20) kept.set(name, value);
+  }
+  const query = kept.toString();
+  return query ? `/insights?${query}` : "/insights";
 }

@@ -143,4 +143,30 @@ describe("the insights routes", () => {
     const html = (await (await get("/insights?from=2026-11-23&to=2026-11-27")).text()).replaceAll("<!-- -->", "");
     expect(html).toContain("and 30 more rows");
   });
+
+  it("refuses a filter with a control character or over 500 characters, and a too long address, with a 400 in words", async () => {
+    const { get } = await workspace(["marketing"]);
+    for (const [query, message] of [
+      ["source=%00", "cannot hold control characters"],
+      ["page=/a%1Bb", "cannot hold control characters"],
+      ["country=%C2%85", "cannot hold control characters"],
+      [`campaign=a%1F%00%1F%1F%1F`, "cannot hold control characters"],
+      [`source=${"x".repeat(501)}`, "at most 500 characters"],
+      [`source=${encodeURIComponent("😀".repeat(2000))}`, "too long"],
+    ]) {
+      for (const path of ["/api/insights", "/insights/sources.csv"]) {
+        const bad = await get(`${path}?period=30d&${query}`);
+        expect(bad.status, `${path} ${query.slice(0, 40)}`).toBe(400);
+        expect(await bad.text()).toContain(message);
+      }
+    }
+    // A campaign's five parts of 200 are still a filter.
+    expect((await get(`/api/insights?campaign=${encodeURIComponent(["a".repeat(200), "b", "c", "", ""].join("\u001f"))}`)).status).toBe(200);
+    const page = await get("/insights?period=30d&source=%00");
+    expect(page.status).toBe(400);
+    const html = (await page.text()).replaceAll("<!-- -->", "");
+    expect(html).toContain("The source filter cannot hold control characters.");
+    expect(html).toMatch(/href="\/insights\?period=12m"[^>]*>12 months<\/a>/);
+    expect(html).toMatch(/href="\/insights\?period=30d"[^>]*>Remove the filter<\/a>/);
+  });
 });
