@@ -136,7 +136,7 @@ test("the period picker, the comparison with the period before, a filter by row 
   await expect(page.getByRole("region", { name: "Pages", exact: true }).getByRole("row")).toHaveCount(pages.length + 1);
 
   const download = page.waitForEvent("download");
-  await page.getByRole("link", { name: "Download CSV of sources" }).click();
+  await page.getByRole("button", { name: "Download CSV of sources" }).click();
   const csv = readFileSync(await (await download).path(), "utf8");
   expect(csv.split("\r\n")[1]).toBe('"Google","1","1","1","0","0","1"');
 

@@ -200,9 +200,15 @@ function Table({ table, insights, choice }: { table: Dimension; insights: ShownI
         <h2 id={id} className="text-lg font-semibold">
           {tableTitles[table]}
         </h2>
-        <a href={address(`/insights/${csvNames[table]}.csv`, { ...period, filter: insights.filter })} className="text-sm" download>
-          Download CSV<span className="sr-only"> of {tableTitles[table].toLowerCase()}</span>
-        </a>
+        {/* A POST: the download is audited, so only this workspace's own pages may ask for it. */}
+        <form method="post" action={`/insights/${csvNames[table]}.csv`}>
+          {[...new URLSearchParams(address("", { ...period, filter: insights.filter }).slice(1))].map(([name, value]) => (
+            <input key={name} type="hidden" name={name} value={value} />
+          ))}
+          <button type="submit" className="text-sm text-blue-800 underline hover:no-underline">
+            Download CSV<span className="sr-only"> of {tableTitles[table].toLowerCase()}</span>
+          </button>
+        </form>
       </div>
       {rows.length === 0 ? (
         <p className="text-sm text-slate-600">None in this period.</p>

@@ -41,8 +41,10 @@ async function workspace(roles: Role[]) {
   await staff.createSession(sessionId, person!.id, now);
   const app = createStaffApp({ config, store, staff, log: quietLog, assets: NO_ASSETS, assetsDir: "/nonexistent", now: () => now });
   const get = (path: string) => app.request(path, { headers: { cookie: `staff_session=${sessionId}` } });
+  const post = (path: string, body: Record<string, string>, origin = "http://localhost:3001") =>
+    app.request(path, { method: "POST", body: new URLSearchParams(body), headers: { cookie: `staff_session=${sessionId}`, origin, "content-type": "application/x-www-form-urlencoded" } });
   const audit = async () => (await staff.audit({ limit: 100, offset: 0 })).lines;
-  return { store, config, app, get, audit, storage: insightsStorage(store) };
+  return { store, config, app, get, post, audit, storage: insightsStorage(store) };
 }
 
 const visit = (over: Partial<Visit>): Visit => ({
@@ -96,14 +98,15 @@ describe("the insights routes", () => {
   });
 
   it("answers 403 to a person without marketing, on the page, the API and the CSV", async () => {
-    const { get } = await workspace(["sales"]);
+    const { get, post } = await workspace(["sales"]);
     for (const path of ["/insights", "/api/insights?from=2026-11-01&to=2026-11-02", "/insights/sources.csv"]) expect((await get(path)).status, path).toBe(403);
+    expect((await post("/insights/sources.csv", { period: "7d" })).status).toBe(403);
     const operator = await workspace(["operator"]);
     expect((await operator.get("/insights")).status).toBe(200);
   });
 
   it("renders the dashboard on the server: the picker, the filter's banner with its removal, the chart as SVG and as a table, and each table's CSV", async () => {
-    const { get, storage, audit } = await workspace(["marketing"]);
+    const { get, post, storage, audit } = await workspace(["marketing"]);
     await storage.insertVisits([visit({ visitor: "g", source: "Google", referrer: "https://www.google.com" }), visit({ visitor: "d", at: new Date(startOfDay("2026-11-26", zone).getTime() + 3600_000) })]);
     const response = await get("/insights?period=7d&source=Google");
     expect(response.status).toBe(200);
@@ -114,12 +117,21 @@ describe("the insights routes", () => {
     expect(html).toContain('href="/insights?period=7d" class="rounded border border-slate-400 bg-white px-2 py-1 text-sm no-underline" aria-label="Remove the filter"');
     expect(html).toContain('<svg viewBox="0 0 600 120"');
     expect(html).not.toMatch(/\sstyle=/);
-    expect(html).toContain('href="/insights/sources.csv?period=7d&amp;source=Google"');
+    // The CSV is a POST of the period and the filter: it writes an audit line.
+    expect(html).toMatch(/<form action="\/insights\/sources.csv" method="post"><input type="hidden" name="period" value="7d"\/><input type="hidden" name="source" value="Google"\/><button[^>]*>Download CSV/);
     expect(html).toContain("Days are counted in Europe/Berlin");
     // A row's link filters the dashboard by it.
     expect(html).toContain('href="/insights?period=7d&amp;device=desktop"');
 
-    const csv = await get("/insights/sources.csv?period=7d");
+    // A GET of the address (a link on another site, a bookmark) writes nothing: the dashboard of the same period.
+    const query = `?period=7d&source=${encodeURIComponent("\u202eattacker words")}`;
+    const viaGet = await get(`/insights/sources.csv${query}`);
+    expect(viaGet.status).toBe(303);
+    expect(viaGet.headers.get("location")).toBe(`/insights${query}`);
+    // Another site's form cannot download in a marketer's name.
+    expect((await post("/insights/sources.csv", { period: "7d", source: "x" }, "https://evil.example")).status).toBe(403);
+    expect((await audit()).filter((line) => line.action.startsWith("insights"))).toEqual([]);
+    const csv = await post("/insights/sources.csv", { period: "7d" });
     expect(csv.status).toBe(200);
     expect(csv.headers.get("content-type")).toContain("text/csv");
     expect((await csv.text()).split("\r\n").slice(0, 3)).toEqual([
@@ -131,21 +143,21 @@ describe("the insights routes", () => {
   });
 
   it("cuts every table to its top 100 rows by visitors in the API, the CSV and the page, and says how many more there were", async () => {
-    const { get, storage } = await workspace(["marketing"]);
+    const { get, post, storage } = await workspace(["marketing"]);
     // 130 made-up paths, the first ten with two visitors each (so they lead the cut).
     await storage.insertVisits(Array.from({ length: 130 }, (_, i) => [visit({ visitor: `v${i}`, path: `/made-up-${i}` }), ...(i < 10 ? [visit({ visitor: `w${i}`, path: `/made-up-${i}` })] : [])]).flat());
     const json = (await (await get("/api/insights?from=2026-11-23&to=2026-11-27")).json()) as { pages: { name: string; visitors: number }[]; moreRows: Record<string, number> };
     expect(json.pages).toHaveLength(100);
     expect(json.pages.slice(0, 10).every((row) => row.visitors === 2)).toBe(true);
     expect(json.moreRows).toMatchObject({ pages: 30, landingPages: 30, devices: 0 });
-    const csv = await (await get("/insights/pages.csv?from=2026-11-23&to=2026-11-27")).text();
+    const csv = await (await post("/insights/pages.csv", { from: "2026-11-23", to: "2026-11-27" })).text();
     expect(csv.trim().split("\r\n")).toHaveLength(1 + 100);
     const html = (await (await get("/insights?from=2026-11-23&to=2026-11-27")).text()).replaceAll("<!-- -->", "");
     expect(html).toContain("and 30 more rows");
   });
 
   it("refuses a filter with a control character or over 500 characters, and a too long address, with a 400 in words", async () => {
-    const { get } = await workspace(["marketing"]);
+    const { get, post } = await workspace(["marketing"]);
     for (const [query, message] of [
       ["source=%00", "cannot hold control characters"],
       ["page=/a%1Bb", "cannot hold control characters"],
@@ -153,10 +165,9 @@ describe("the insights routes", () => {
       [`campaign=a%1F%00%1F%1F%1F`, "cannot hold control characters"],
       [`source=${"x".repeat(501)}`, "at most 500 characters"],
       [`source=${encodeURIComponent("😀".repeat(2000))}`, "too long"],
-    ]) {
-      for (const path of ["/api/insights", "/insights/sources.csv"]) {
-        const bad = await get(`${path}?period=30d&${query}`);
-        expect(bad.status, `${path} ${query.slice(0, 40)}`).toBe(400);
+    ] as [string, string][]) {
+      for (const bad of [await get(`/api/insights?period=30d&${query}`), await post("/insights/sources.csv", Object.fromEntries(new URLSearchParams(`period=30d&${query}`)))]) {
+        expect(bad.status, query.slice(0, 40)).toBe(400);
         expect(await bad.text()).toContain(message);
       }
     }

@@ -2,7 +2,7 @@ import type { Hono } from "hono";
 import { toCsv } from "../../../server/contact/csv";
 import { reportSettings } from "../../../server/insights";
 import { countryName } from "../../../server/insights/report";
-import { buildInsights, insightsJson, readInsightsRequest, type InsightsDeps } from "../../../server/insights/request";
+import { buildInsights, insightsJson, QUERY_MAX, readInsightsRequest, type InsightsDeps } from "../../../server/insights/request";
 import { sitePages } from "../../../server/insights/site-pages";
 import { insightsStorage, type Dimension } from "../../../server/insights/storage";
 import type { Row } from "../../../server/insights/query";
@@ -15,7 +15,7 @@ import { InsightsPage, InsightsProblem, tableTitles } from "../../app/pages/insi
 /*
  * Marketing's dashboard (issue 37 item 4): /insights (the page), GET /api/insights (the JSON of `npm run insights
  * -- --format json` for the same period: one function builds both, request.ts), and each table's CSV. For the
- * roles marketing and operator; nothing here changes anything, so every route is a GET.
+ * roles marketing and operator. The CSV is a POST: it writes an audit line.
  */
 
 const csvTables: Record<string, Dimension> = { sources: "sources", campaigns: "campaigns", "landing-pages": "landingPages", pages: "pages", countries: "countries", devices: "devices" };
@@ -57,10 +57,20 @@ export function mountInsightsRoutes(app: Hono<StaffEnv>, deps: StaffDeps) {
     return c.body(insightsJson(insights), 200, { "Content-Type": "application/json; charset=utf-8" });
   });
 
-  app.get("/insights/:file{[a-z-]+\\.csv}", requireRole("marketing"), async (c) => {
+  // A table's CSV writes an audit line, so it is a POST (the cross-site check covers it: a page elsewhere cannot make
+  // a signed-in marketer's browser write text of its choosing into the log); a GET of the address (a bookmark, a
+  // link from elsewhere) writes nothing and shows the dashboard of the same period and filter.
+  app.get("/insights/:file{[a-z-]+\\.csv}", requireRole("marketing"), (c) => {
+    const query = new URL(c.req.url).search;
+    return c.redirect(`/insights${query.length <= QUERY_MAX ? query : ""}`, 303);
+  });
+
+  app.post("/insights/:file{[a-z-]+\\.csv}", requireRole("marketing"), async (c) => {
     const table = csvTables[c.req.param("file").replace(/\.csv$/, "")];
     if (!table) return c.notFound();
-    const read = readInsightsRequest(new URL(c.req.url).searchParams, { timeZone, now: now() });
+    const body = await c.req.parseBody().catch(() => ({}) as Record<string, unknown>);
+    const params = new URLSearchParams(Object.entries(body).filter((entry): entry is [string, string] => typeof entry[1] === "string"));
+    const read = readInsightsRequest(params, { timeZone, now: now() });
     if (!read.ok) return c.text(read.error, 400);
     const insights = await buildInsights(read.request, insightsDeps());
     const name = `${c.req.param("file").replace(/\.csv$/, "")}-${insights.from}-to-${insights.to}.csv`;
