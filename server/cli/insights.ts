@@ -15,10 +15,10 @@ import { withStore } from "../db";
 import { databaseFile } from "../db/sqlite-store";
 import { DEFAULT_DATABASE_URL } from "../db/store";
 import { reportSettings } from "../insights";
-import { addDays, dueReportWeek, isDay, lastSevenDays, mondayOf, period, weekPeriod } from "../insights/period";
+import { dueReportWeek, isDay, mondayOf, weekPeriod } from "../insights/period";
 import { insightsFor, type Filter, type Insights, type Row } from "../insights/query";
 import { leftOutLine } from "../insights/report";
-import { buildInsights, insightsJson, type ShownInsights } from "../insights/request";
+import { buildInsights, insightsJson, readCliRequest, type ShownInsights } from "../insights/request";
 import { sitePages } from "../insights/site-pages";
 import { insightsStorage } from "../insights/storage";
 import { composeReport, sendDueReports, smtpReportSender, writeReportPreview } from "../insights/weekly-report";
@@ -51,13 +51,6 @@ INSIGHTS_REPORT_TO, LEADS_NOTIFY_TO, STATIC_DIR (the build, for the pages' title
 
 class UsageError extends Error {}
 
-/** `--filter sources=Google`: one row of one table (a campaign by its key, its five utm values joined by U+001F, as the dashboard's links carry it). */
-function parseFilter(value: string): Filter {
-  const at = value.indexOf("=");
-  const table = value.slice(0, at) as Filter["table"];
-  if (at < 1 || !tables.includes(table)) throw new UsageError(`--filter "${value}" is not TABLE=NAME, TABLE one of ${tables.join(", ")}.`);
-  return { table, name: value.slice(at + 1) };
-}
 const filterLabels: Record<Filter["table"], string> = { landingPages: "landing page", pages: "page", sources: "source", campaigns: "campaign", countries: "country", devices: "device" };
 
 /** `--week`: the Monday (YYYY-MM-DD) of the week to preview or send. */
@@ -168,16 +161,12 @@ async function main() {
   if (command === "show") {
     const format = values.format as Format;
     if (!formats.includes(format)) throw new UsageError(`Unknown --format "${values.format}": use one of ${formats.join(", ")}.`);
-    for (const [name, value] of [["--from", values.from], ["--to", values.to]] as const) {
-      if (value !== undefined && !isDay(value)) throw new UsageError(`${name} "${value}" is not a date: use YYYY-MM-DD, a year from 2000 to 2100.`);
-    }
-    const fallback = lastSevenDays(new Date(), timeZone);
-    const to = values.to ?? (values.from ? addDays(values.from, 6) : fallback.to);
-    const from = values.from ?? addDays(to, -6);
-    if (from > to) throw new UsageError(`--from ${from} is after --to ${to}.`);
-    const filter = values.filter === undefined ? undefined : parseFilter(values.filter);
+    // Read as the API reads its query: the same periods and filters are refused, in the same words (exit code 2).
+    const read = readCliRequest({ from: values.from, to: values.to, filter: values.filter }, { timeZone, now: new Date() });
+    if (!read.ok) throw new UsageError(read.error);
+    const { period: asked, filter } = read.request;
     // The same function and JSON as the dashboard's GET /api/insights (request.ts).
-    const insights = await withStore(url, (store) => buildInsights({ period: period(from, to, timeZone), filter }, { storage: insightsStorage(store), timeZone, calendar, site }));
+    const insights = await withStore(url, (store) => buildInsights({ period: asked, filter }, { storage: insightsStorage(store), timeZone, calendar, site }));
     process.stdout.write(format === "json" ? insightsJson(insights) : format === "csv" ? asCsv(insights) : asText(insights));
     return;
   }

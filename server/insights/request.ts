@@ -85,10 +85,33 @@ export function readInsightsRequest(params: URLSearchParams, { timeZone, now }: 
   if (start > end) return { ok: false, error: `from ${start} is after to ${end}.` };
   const days = Math.round((Date.parse(`${end}T00:00:00Z`) - Date.parse(`${start}T00:00:00Z`)) / 86_400_000) + 1;
   if (days > MAX_DAYS) return { ok: false, error: `from ${start} to ${end} is ${days} days: ask for at most ${MAX_DAYS} at once.` };
+  // Nothing is counted after today; a day of slack for a clock or zone ahead of the company's.
+  const latest = addDays(localDate(now, timeZone), 1);
+  if (end > latest) return { ok: false, error: `to ${end} is in the future: ask for days up to ${latest}.` };
   const chosen = period(start, end, timeZone);
   // A custom period that is one of the picker's today is shown as that choice.
   const same = choices.find((choice) => choice !== "custom" && (({ from: f, to: t }) => f === start && t === end)(choicePeriod(choice, now, timeZone)));
   return { ok: true, request: { period: chosen, choice: same ?? "custom", filter } };
+}
+
+/**
+ * `npm run insights`'s --from, --to and --filter TABLE=NAME read as the API reads its query (readInsightsRequest),
+ * so the CLI refuses, in the same words, what the dashboard refuses. Without --from and --to: the last 7 days.
+ */
+export function readCliRequest(
+  { from, to, filter }: { from?: string; to?: string; filter?: string },
+  context: { timeZone: string; now: Date },
+): { ok: true; request: InsightsRequest } | { ok: false; error: string } {
+  const params = new URLSearchParams();
+  if (from !== undefined) params.set("from", from);
+  if (to !== undefined) params.set("to", to);
+  if (filter !== undefined) {
+    const at = filter.indexOf("=");
+    const table = filter.slice(0, at) as Dimension;
+    if (at < 1 || !(table in filterParams)) return { ok: false, error: `--filter "${filter}" is not TABLE=NAME, TABLE one of ${Object.keys(filterParams).join(", ")}.` };
+    params.set(filterParams[table], filter.slice(at + 1));
+  }
+  return readInsightsRequest(params, context);
 }
 
 export type InsightsDeps = { storage: InsightsStorage; timeZone: string; calendar: Calendar; site?: SitePages; now?: Date };
