@@ -24,6 +24,8 @@ const shortDay = (day: string) => new Intl.DateTimeFormat("en-GB", { day: "numer
 /** A campaign's filter value: its five utm values joined as the query keys them. */
 const campaignKey = (row: Row) => (row.utm ? [row.utm.source, row.utm.medium, row.utm.campaign, row.utm.term, row.utm.content].join("\u001f") : row.name);
 const rowKey = (table: Dimension, row: Row) => (table === "campaigns" ? campaignKey(row) : row.name);
+/** The filter's label: a campaign by the parts of it that are set ("google / cpc", not "google / cpc / - / - / -"). */
+const filterName = (table: Dimension, name: string) => (table === "campaigns" ? name.split("\u001f").filter(Boolean).join(" / ") || "-" : shownName(table, name));
 const shownName = (table: Dimension, name: string) => (table === "countries" ? countryName(name) : table === "campaigns" ? name.split("\u001f").map((part) => part || "-").join(" / ") : name);
 
 /** The address of the dashboard (or a CSV) for a period and filter. */
@@ -251,7 +253,7 @@ function Table({ table, insights, choice }: { table: Dimension; insights: ShownI
                 const current = insights.filter?.table === table && insights.filter.name === key;
                 return (
                   <tr key={key} className="border-t border-slate-100">
-                    <th scope="row" className="max-w-xs p-2 text-left font-normal break-words">
+                    <th scope="row" className="max-w-xs p-2 text-left font-normal wrap-anywhere">
                       <a href={address("/insights", { ...period, filter: { table, name: key } })} aria-current={current ? "true" : undefined}>
                         {row.title ? `${row.title} ` : ""}
                         {row.title ? <span className="text-slate-600">({row.name})</span> : shownName(table, row.name)}
@@ -295,8 +297,9 @@ export function InsightsPage({ insights, choice, timeZone }: { insights: ShownIn
       {filter ? (
         <div className="mb-4 rounded border border-amber-300 bg-amber-50 p-3">
           <p className="flex flex-wrap items-center gap-2">
-            <span>
-              Filtered by {filterLabels[filter.table]}: <strong>{shownName(filter.table, filter.name)}</strong>
+            {/* A made-up name can be one long word: it wraps anywhere rather than scroll the page sideways. */}
+            <span className="min-w-0 wrap-anywhere">
+              Filtered by {filterLabels[filter.table]}: <strong>{filterName(filter.table, filter.name)}</strong>
             </span>
             <a href={address("/insights", { choice, from: insights.from, to: insights.to, filter: null })} className="rounded border border-slate-400 bg-white px-2 py-1 text-sm no-underline" aria-label="Remove the filter">
               ×

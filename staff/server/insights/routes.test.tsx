@@ -180,4 +180,15 @@ describe("the insights routes", () => {
     expect(html).toMatch(/href="\/insights\?period=12m"[^>]*>12 months<\/a>/);
     expect(html).toMatch(/href="\/insights\?period=30d"[^>]*>Remove the filter<\/a>/);
   });
+
+  it("labels a campaign filter by the parts that are set, and lets a long filter name or row name wrap anywhere", async () => {
+    const { get, storage } = await workspace(["marketing"]);
+    const long = `www.${"x".repeat(150)}.example`;
+    await storage.insertVisits([visit({ visitor: "c", source: long, utmSource: "google", utmMedium: "cpc" })]);
+    const html = (await (await get(`/insights?period=7d&campaign=${encodeURIComponent("google\u001fcpc\u001f\u001f\u001f")}`)).text()).replaceAll("<!-- -->", "");
+    expect(html).toContain("Filtered by campaign: <strong>google / cpc</strong>");
+    const byLong = (await (await get(`/insights?period=7d&source=${encodeURIComponent(long)}`)).text()).replaceAll("<!-- -->", "");
+    expect(byLong).toContain(`<span class="min-w-0 wrap-anywhere">Filtered by source: <strong>${long}</strong>`);
+    expect(byLong).toMatch(new RegExp(`<th scope="row" class="[^"]*wrap-anywhere[^"]*"><a [^>]*>${long.replaceAll(".", "\\.")}</a>`));
+  });
 });
