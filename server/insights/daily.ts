@@ -82,8 +82,8 @@ export class DailyCounts {
    * period's rows (those of the filter's visitors) are read once into a materialized list, which every table then
    * groups (reading the rows once per table cost six times as much). A visitor is counted once per day.
    */
-  async raw(days: Day[], filter?: Filter): Promise<Daily> {
-    if (days.length === 0) return { days: [], tables: emptyTables() };
+  /** The `days` and `f` (the days' rows, each table's key as k_<table>) common table expressions of raw() and pairs(). */
+  private rowsOf(days: Day[], filter: Filter | undefined): { ctes: string; args: unknown[] } {
     // The days as a list the visits join by range: each day's rows are found through the index on `at`.
     const list = `days(day, s, e) AS (VALUES ${days.map(() => `(?, ${this.sql.instant}, ${this.sql.instant})`).join(", ")})`;
     const listArgs = days.flatMap((d) => [d.day, d.start.toISOString(), d.end.toISOString()]);
@@ -95,15 +95,26 @@ export class DailyCounts {
       SELECT d.day AS day, v.visitor AS visitor, v.entry AS entry, ${columns}, CASE WHEN ${DIMENSIONS.campaigns.where} THEN 1 ELSE 0 END AS tagged
       FROM days d CROSS JOIN visits v WHERE v.at >= d.s AND v.at < d.e${filtered.where}
     )`;
+    return { ctes: `${list}, ${rows}`, args: [...listArgs, ...filtered.args] };
+  }
+
+  /** Which of `f`'s rows count in a table (landing pages, sources and campaigns: a visit's first page only). */
+  private tableCondition(name: Dimension): string {
+    return [DIMENSIONS[name].entryOnly ? `entry = ${this.sql.yes}` : "", name === "campaigns" ? "tagged = 1" : ""].filter(Boolean).join(" AND ");
+  }
+
+  async raw(days: Day[], filter?: Filter): Promise<Daily> {
+    if (days.length === 0) return { days: [], tables: emptyTables() };
+    const { ctes, args } = this.rowsOf(days, filter);
     const groups = DIMENSION_NAMES.map((name) => {
-      const conditions = [DIMENSIONS[name].entryOnly ? `entry = ${this.sql.yes}` : "", name === "campaigns" ? "tagged = 1" : ""].filter(Boolean);
-      return `SELECT '${name}' AS dimension, k_${name} AS name, COUNT(DISTINCT day || ' ' || visitor) AS visitors, COUNT(*) AS pageviews FROM f${conditions.length ? ` WHERE ${conditions.join(" AND ")}` : ""} GROUP BY k_${name}`;
+      const condition = this.tableCondition(name);
+      return `SELECT '${name}' AS dimension, k_${name} AS name, COUNT(DISTINCT day || ' ' || visitor) AS visitors, COUNT(*) AS pageviews FROM f${condition ? ` WHERE ${condition}` : ""} GROUP BY k_${name}`;
     });
     const result = await this.sql.query(
-      `WITH ${list}, ${rows}
+      `WITH ${ctes}
        SELECT 'total' AS dimension, day AS name, COUNT(DISTINCT visitor) AS visitors, COUNT(*) AS pageviews FROM f GROUP BY day
        ${groups.map((group) => `UNION ALL ${group}`).join("\n")}`,
-      [...listArgs, ...filtered.args],
+      args,
     );
     const counts: Daily = { days: [], tables: emptyTables() };
     for (const row of result) {
@@ -137,6 +148,72 @@ export class DailyCounts {
     return { days: dayRows.map((row) => ({ day: String(row.day), visitors: num(row.visitors), pageviews: num(row.pageviews) })), tables };
   }
 
+  /**
+   * A day's counts under every filter at once (visit_pairs): for each row a filter can name (filter, filter_name),
+   * each table's rows and the day's totals (dimension 'total', name '') among the visitors it keeps. The same
+   * figures raw([day], filter) gives: a filter keeps a visitor with one matching row that day, and a key is the day's.
+   */
+  async pairs(day: Day): Promise<(DayRow & { filter: Dimension; filterName: string })[]> {
+    const { ctes, args } = this.rowsOf([day], undefined);
+    const where = (name: Dimension) => (this.tableCondition(name) ? ` WHERE ${this.tableCondition(name)}` : "");
+    // A visitor's filter rows, once each; its table rows, once per page view (page views are counted).
+    const filters = DIMENSION_NAMES.map((name) => `SELECT DISTINCT visitor, '${name}' AS fd, k_${name} AS fn FROM f${where(name)}`).join(" UNION ");
+    const tables = [`SELECT visitor, 'total' AS td, '' AS tn FROM f`, ...DIMENSION_NAMES.map((name) => `SELECT visitor, '${name}' AS td, k_${name} AS tn FROM f${where(name)}`)].join(" UNION ALL ");
+    const result = await this.sql.query(
+      `WITH ${ctes}, fk AS MATERIALIZED (${filters}), tk AS MATERIALIZED (${tables})
+       SELECT fk.fd AS fd, fk.fn AS fn, tk.td AS td, tk.tn AS tn, COUNT(DISTINCT tk.visitor) AS visitors, COUNT(*) AS pageviews
+       FROM fk JOIN tk ON tk.visitor = fk.visitor GROUP BY fk.fd, fk.fn, tk.td, tk.tn`,
+      args,
+    );
+    return result.map((row) => ({ filter: String(row.fd) as Dimension, filterName: String(row.fn), day: day.day, dimension: String(row.td) as Dimension | "total", name: String(row.tn), visitors: num(row.visitors), pageviews: num(row.pageviews) }));
+  }
+
+  /**
+   * Counts of the days `days` (each with its pairs, pairedDays) under a filter, from visit_pairs: every table and
+   * the totals, as raw() of those days with the filter would count them.
+   */
+  async filtered(days: string[], filter: Filter): Promise<Daily> {
+    if (days.length === 0) return { days: [], tables: emptyTables() };
+    const from = days.reduce((a, b) => (a < b ? a : b));
+    const to = days.reduce((a, b) => (a > b ? a : b));
+    // The range is read through the key (filter, filter_name, day); only paired days have rows, so the caller's
+    // days are those of the range that have pairs.
+    const rows = await this.sql.query(
+      "SELECT day, dimension, name, visitors, pageviews FROM visit_pairs WHERE filter = ? AND filter_name = ? AND day >= ? AND day <= ?",
+      [filter.table, filter.name, from, to],
+    );
+    const wanted = new Set(days);
+    const counts: Daily = { days: [], tables: emptyTables() };
+    const byTable = new Map<string, CountRow>();
+    for (const row of rows) {
+      const day = String(row.day);
+      if (!wanted.has(day)) continue;
+      const figures = { visitors: num(row.visitors), pageviews: num(row.pageviews) };
+      const dimension = String(row.dimension);
+      if (dimension === "total") {
+        counts.days.push({ day, ...figures });
+        continue;
+      }
+      const key = `${dimension}\u0000${String(row.name)}`;
+      const seen = byTable.get(key);
+      if (seen) {
+        seen.visitors += figures.visitors;
+        seen.pageviews += figures.pageviews;
+      } else {
+        const added = { name: String(row.name), ...figures };
+        byTable.set(key, added);
+        counts.tables[dimension as Dimension]?.push(added);
+      }
+    }
+    return counts;
+  }
+
+  /** The days from `fromDay` to `toDay` that have their pairs (visit_pairs) written. */
+  async pairedDays(fromDay: string, toDay: string): Promise<Set<string>> {
+    const rows = await this.sql.query(`SELECT day FROM visit_rollups WHERE day >= ? AND day <= ? AND pairs = ${this.sql.yes}`, [fromDay, toDay]);
+    return new Set(rows.map((row) => String(row.day)));
+  }
+
   /** The days from `fromDay` to `toDay` that have been rolled up. */
   async rolledDays(fromDay: string, toDay: string): Promise<Set<string>> {
     const rows = await this.sql.query("SELECT day FROM visit_rollups WHERE day >= ? AND day <= ?", [fromDay, toDay]);
@@ -162,14 +239,32 @@ export class DailyCounts {
         args: chunk.flatMap((row) => [row.day, row.dimension, row.name, row.visitors, row.pageviews]),
       });
     }
-    statements.push({ sql: `INSERT INTO visit_rollups (day, rolled_at) VALUES (?, ${this.sql.instant}) ON CONFLICT (day) DO NOTHING`, args: [day.day, now.toISOString()] });
+    const pairs = await this.pairs(day);
+    for (let i = 0; i < pairs.length; i += 200) {
+      const chunk = pairs.slice(i, i + 200);
+      statements.push({
+        sql: `INSERT INTO visit_pairs (filter, filter_name, day, dimension, name, visitors, pageviews) VALUES ${chunk.map(() => "(?, ?, ?, ?, ?, ?, ?)").join(", ")}
+              ON CONFLICT (filter, filter_name, day, dimension, name) DO UPDATE SET visitors = excluded.visitors, pageviews = excluded.pageviews`,
+        args: chunk.flatMap((row) => [row.filter, row.filterName, row.day, row.dimension, row.name, row.visitors, row.pageviews]),
+      });
+    }
+    statements.push({
+      sql: `INSERT INTO visit_rollups (day, rolled_at, pairs) VALUES (?, ${this.sql.instant}, ${this.sql.yes}) ON CONFLICT (day) DO UPDATE SET pairs = ${this.sql.yes}`,
+      args: [day.day, now.toISOString()],
+    });
     await this.sql.transaction(statements);
+  }
+
+  /** Deletes the aggregates per filter of the days before `day` (RAW_DAYS). */
+  async deletePairsBefore(day: string): Promise<void> {
+    await this.sql.query("DELETE FROM visit_pairs WHERE day < ?", [day]);
   }
 
   /** Deletes the aggregates of the days before `day` (INSIGHTS_RETENTION_DAYS). */
   async deleteAggregatesBefore(day: string): Promise<number> {
     await this.sql.transaction([
       { sql: "DELETE FROM visit_days WHERE day < ?", args: [day] },
+      { sql: "DELETE FROM visit_pairs WHERE day < ?", args: [day] },
       { sql: "DELETE FROM visit_rollups WHERE day < ?", args: [day] },
     ]);
     return 0;
