@@ -269,7 +269,8 @@ export class DailyCounts {
         args: chunk.flatMap((row) => [row.day, row.dimension, row.name, row.visitors, row.pageviews]),
       });
     }
-    const pairs = await this.pairs(day);
+    // A day without visits has no pairs either: not read again.
+    const pairs = counts.days.length > 0 ? await this.pairs(day) : [];
     for (let i = 0; i < pairs.length; i += 200) {
       const chunk = pairs.slice(i, i + 200);
       statements.push({

@@ -89,7 +89,7 @@ describe.each(Object.keys(engines) as (keyof typeof engines)[])("the dashboard's
       const fromPairs = await insightsFor(week, { storage, timeZone: zone, calendar, now, filter });
       expect({ filter, figures: fromPairs }).toEqual({ filter, figures: raw.get(filter) });
     }
-  });
+  }, 60_000); // about a hundred dashboard queries
 
   it("deletes the aggregates per filter with the raw rows, past 90 days", async () => {
     const store = await engines[engine]();
