@@ -156,7 +156,7 @@ test("at 390 px: a lead from the site's form is in /leads; its e-mailed link goe
   // The list as filtered (Mine), as CSV.
   await page.goto(`${site.staffUrl}/leads?view=mine`);
   await expect(page.getByRole("link", { name: "Mine" })).toHaveAttribute("aria-current", "page");
-  const [download] = await Promise.all([page.waitForEvent("download"), page.getByRole("link", { name: "Download this list as CSV" }).click()]);
+  const [download] = await Promise.all([page.waitForEvent("download"), page.getByRole("button", { name: "Download CSV" }).click()]);
   const csv = await readFile((await download.path())!, "utf8");
   expect(csv.split("\r\n")[0]).toContain('"reference","firstName"');
   expect(csv).toContain(`"${reference}","Ada","Lovelace","${email}","Initech"`);
@@ -260,4 +260,30 @@ test("an operator resends and settles failed deliveries on /deliveries and erase
     expect(audit, line).toMatch(new RegExp(`${actor}[^\\n]*${action}[^\\n]*${subject ?? ""}`));
   }
   expect(audit).not.toContain(email);
+});
+
+test("at 320 px: the longest valid name, company and address and an unbroken message scroll nowhere sideways (inbox, lead, erase, deliveries)", async ({ browser }) => {
+  // The form's limits: names and company at their maximum without a space, a 252-character address.
+  const label = "b".repeat(59);
+  const long = lead({
+    firstName: `W${run}`.padEnd(100, "W"),
+    lastName: "L".repeat(100),
+    company: "C".repeat(200),
+    email: `${"a".repeat(64)}@${label}.${label}.${label}.ex`,
+    message: "M".repeat(3000),
+  });
+  // Its webhook fails, so /deliveries lists it with its name.
+  hooks.settings.status = 410;
+  const response = await fetch(`${site.url}/api/contact`, { method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify(long) });
+  expect(response.status).toBe(201);
+  const ref = ((await response.json()) as { id: string }).id.slice(0, 8).toUpperCase();
+  await expect.poll(async () => (await listed(ref))?.deliveries.find((d) => d.channel === "webhook")?.status, { timeout: 15_000 }).toBe("failed");
+  hooks.settings.status = 200;
+
+  const page = await signedIn(browser, OPERATOR, { viewport: { width: 320, height: 640 }, hasTouch: true, isMobile: true }, `/leads?q=${run}`);
+  for (const path of [`/leads?q=${run}`, `/leads/${ref}`, `/leads/${ref}/erase`, "/deliveries"]) {
+    await page.goto(`${site.staffUrl}${path}`);
+    await expect(page.getByText(String(path.endsWith("/erase") ? long.email : long.firstName)).first()).toBeVisible();
+    expect(await page.evaluate(() => document.documentElement.scrollWidth), `${path} scrolls sideways`).toBeLessThanOrEqual(320);
+  }
 });

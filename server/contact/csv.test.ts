@@ -43,6 +43,15 @@ describe("csvCell", () => {
     expect(csvCell("a; b")).toBe('"a; b"');
   });
 
+  it("removes bidi embedding, override and isolate controls, then still neutralises a formula behind one", () => {
+    expect(csvCell("invoice\u202Efdp.exe")).toBe('"invoicefdp.exe"');
+    expect(csvCell("a\u202Ab\u202Bc\u202Cd\u202De\u2066f\u2067g\u2068h\u2069i")).toBe('"abcdefghi"');
+    expect(csvCell("\u202E=1+1")).toBe(`"'=1+1"`);
+    expect(csvCell("Ada;\u2066+1")).toBe(`"Ada;'+1"`);
+    // Marks that only set direction (LRM/RLM) and Arabic or Hebrew text stay.
+    expect(csvCell("\u200Fשלום")).toBe('"\u200Fשלום"');
+  });
+
   it("keeps unicode as is", () => {
     expect(csvCell("Zoë 日本 🚀")).toBe('"Zoë 日本 🚀"');
   });

@@ -4,7 +4,7 @@ import { migrations as allMigrations, type Migration } from "./postgres-migratio
 import { withPoolClient } from "./postgres-client";
 import { createPostgresRateLimiter } from "./postgres-rate-limit";
 import { outboxStatsSql, toOutboxStats } from "./outbox-stats";
-import { DELIVERY_COLUMNS, MESSAGE_COLUMNS, failedDelivery, likePattern, sourceColumn, toHistory, toLeads, toMessage, type Row } from "./rows";
+import { DELIVERY_COLUMNS, MESSAGE_COLUMNS, failedDelivery, inboxSearch, SEARCH_BATCH, sourceColumn, toHistory, toLeads, toMessage, type Row } from "./rows";
 import { CHANNEL_NOT_CONFIGURED, CONFIRMATION_CAP_WINDOW_MS, CONFIRMATION_WINDOW_MS, PREVIEW_DUE_SLACK_MS, PREVIEW_RECORD_WINDOW_MS, UNDELIVERED, LEAD_CHANNELS_SQL, HELD_FOR_VERIFICATION_SQL, addressKey, leadKey, type Channel, type Delivered, type EarlierPreview, type Enqueue, type InboxQuery, type Lead, type Outcome, type NewMessage, type OutboxJob, type Store, type StoredMessage, type Take, type Verification } from "./store";
 
 export type PostgresOptions = {
@@ -289,13 +289,23 @@ export class PostgresStore implements Store {
     const arg = (value: string | number) => `$${args.push(value)}`;
     if (view === "not_taken") where.push("taken_at IS NULL");
     if (view === "mine") where.push(`lower(taken_by) = lower(${arg(person ?? "")})`);
-    const like = likePattern(search);
-    if (like) {
-      const p = arg(like);
-      where.push(`(lower(first_name || ' ' || last_name) LIKE ${p} ESCAPE '\\' OR lower(company) LIKE ${p} ESCAPE '\\' OR lower(email) LIKE ${p} ESCAPE '\\' OR left(public_id, 8) = ${arg(search!.trim().toLowerCase())})`);
+    const found = inboxSearch(search);
+    if (!found) {
+      const result = await this.pool.query(`SELECT ${MESSAGE_COLUMNS} FROM messages WHERE ${where.join(" AND ")} ORDER BY id DESC LIMIT ${arg(limit)}`, args);
+      return result.rows.map(toMessage);
     }
-    const result = await this.pool.query(`SELECT ${MESSAGE_COLUMNS} FROM messages WHERE ${where.join(" AND ")} ORDER BY id DESC LIMIT ${arg(limit)}`, args);
-    return result.rows.map(toMessage);
+    const p = arg(found.like);
+    where.push(`(lower(first_name || ' ' || last_name) LIKE ${p} ESCAPE '\\' OR lower(company) LIKE ${p} ESCAPE '\\' OR lower(email) LIKE ${p} ESCAPE '\\' OR left(public_id, 8) = ${arg(found.reference)})`);
+    // Candidates a batch at a time, newest first; JavaScript decides (Unicode case, whatever the database's locale).
+    const before = arg(Number.MAX_SAFE_INTEGER);
+    const sql = `SELECT ${MESSAGE_COLUMNS} FROM messages WHERE ${where.join(" AND ")} AND id < ${before} ORDER BY id DESC LIMIT ${arg(SEARCH_BATCH)}`;
+    const leads: StoredMessage[] = [];
+    for (;;) {
+      const rows = (await this.pool.query(sql, args)).rows.map(toMessage);
+      for (const lead of rows) if (found.matches(lead) && leads.push(lead) === limit) return leads;
+      if (rows.length < SEARCH_BATCH) return leads;
+      args[Number(before.slice(1)) - 1] = rows.at(-1)!.id;
+    }
   }
 
   async failedDeliveries(limit: number) {

@@ -99,12 +99,31 @@ export function toHistory(takeRows: Row[], eventRows: Row[]): HistoryEntry[] {
   return [...takes, ...events].sort((a, b) => a.at.localeCompare(b.at));
 }
 
-/** A search as typed, for LIKE ... ESCAPE '\\': lower case, its wildcards taken literally; null when blank. */
-export function likePattern(search: string | undefined): string | null {
-  const trimmed = search?.trim().toLowerCase();
-  if (!trimmed) return null;
-  return `%${trimmed.replace(/[\\%_]/g, (char) => `\\${char}`)}%`;
+/**
+ * The inbox's search (name, company, e-mail or reference), folding case for every script the same way on both
+ * engines: SQLite's lower() and LIKE fold ASCII only, and PostgreSQL's follow the database's locale. The SQL
+ * narrows to candidates (`like`: each non-ASCII letter that has a case is any one character, so its other case
+ * is not missed) and `matches` decides, with JavaScript's Unicode case folding. Null when blank.
+ */
+export function inboxSearch(search: string | undefined): { like: string; reference: string; matches: (lead: StoredMessage) => boolean } | null {
+  const folded = search?.trim().toLowerCase();
+  if (!folded) return null;
+  let like = "";
+  for (const char of folded) {
+    if (char === "\\" || char === "%" || char === "_") like += `\\${char}`;
+    else if (char > "\x7f" && char.toUpperCase() !== char) like += "_";
+    else like += char;
+  }
+  return {
+    like: `%${like}%`,
+    reference: folded,
+    matches: (lead) =>
+      [`${lead.firstName} ${lead.lastName}`, lead.company, lead.email].some((field) => field.toLowerCase().includes(folded)) || lead.publicId?.slice(0, 8) === folded,
+  };
 }
+
+/** How many candidate rows an inbox search reads at a time, newest first, until it has found enough. */
+export const SEARCH_BATCH = 500;
 
 export const failedDelivery = (row: Row): FailedDelivery => ({
   leadId: Number(row.message_id),

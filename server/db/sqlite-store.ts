@@ -5,7 +5,7 @@ import { fileURLToPath } from "node:url";
 import { createClient, type Client, type Row } from "@libsql/client";
 import { migrations as allMigrations, type Migration } from "./sqlite-migrations";
 import { outboxStatsSql, toOutboxStats } from "./outbox-stats";
-import { DELIVERY_COLUMNS, MESSAGE_COLUMNS, failedDelivery, likePattern, sourceColumn, toHistory, toLeads, toMessage } from "./rows";
+import { DELIVERY_COLUMNS, MESSAGE_COLUMNS, failedDelivery, inboxSearch, SEARCH_BATCH, sourceColumn, toHistory, toLeads, toMessage } from "./rows";
 import { CHANNEL_NOT_CONFIGURED, CONFIRMATION_CAP_WINDOW_MS, CONFIRMATION_WINDOW_MS, PREVIEW_DUE_SLACK_MS, PREVIEW_RECORD_WINDOW_MS, UNDELIVERED, LEAD_CHANNELS_SQL, HELD_FOR_VERIFICATION_SQL, addressKey, leadKey, type Channel, type Delivered, type EarlierPreview, type Enqueue, type InboxQuery, type Lead, type Outcome, type NewMessage, type OutboxJob, type Store, type StoredMessage, type Take, type Verification } from "./store";
 
 export type Database = Client;
@@ -323,16 +323,22 @@ export class SqliteStore implements Store {
       where.push("lower(taken_by) = lower(?)");
       args.push(person ?? "");
     }
-    const like = likePattern(search);
-    if (like) {
-      where.push(
-        "(lower(first_name || ' ' || last_name) LIKE ? ESCAPE '\\' OR lower(company) LIKE ? ESCAPE '\\' OR lower(email) LIKE ? ESCAPE '\\' OR substr(public_id, 1, 8) = ?)",
-      );
-      args.push(like, like, like, search!.trim().toLowerCase());
+    const found = inboxSearch(search);
+    if (!found) {
+      // Newest first by row id (the order leads arrived in), so the primary key (or the open leads' index) serves it.
+      const result = await this.db.execute({ sql: `SELECT ${MESSAGE_COLUMNS} FROM messages WHERE ${where.join(" AND ")} ORDER BY id DESC LIMIT ?`, args: [...args, limit] });
+      return result.rows.map(toMessage);
     }
-    // Newest first by row id (the order leads arrived in), so the primary key (or the open leads' index) serves it.
-    const result = await this.db.execute({ sql: `SELECT ${MESSAGE_COLUMNS} FROM messages WHERE ${where.join(" AND ")} ORDER BY id DESC LIMIT ?`, args: [...args, limit] });
-    return result.rows.map(toMessage);
+    where.push("(lower(first_name || ' ' || last_name) LIKE ? ESCAPE '\\' OR lower(company) LIKE ? ESCAPE '\\' OR lower(email) LIKE ? ESCAPE '\\' OR substr(public_id, 1, 8) = ?)");
+    args.push(found.like, found.like, found.like, found.reference);
+    // Candidates a batch at a time, newest first; JavaScript decides (Unicode case), until there are enough.
+    const leads: StoredMessage[] = [];
+    for (let before = Number.MAX_SAFE_INTEGER; ; ) {
+      const rows = (await this.db.execute({ sql: `SELECT ${MESSAGE_COLUMNS} FROM messages WHERE ${where.join(" AND ")} AND id < ? ORDER BY id DESC LIMIT ?`, args: [...args, before, SEARCH_BATCH] })).rows.map(toMessage);
+      for (const lead of rows) if (found.matches(lead) && leads.push(lead) === limit) return leads;
+      if (rows.length < SEARCH_BATCH) return leads;
+      before = rows.at(-1)!.id;
+    }
   }
 
   async failedDeliveries(limit: number) {

@@ -12,6 +12,7 @@ import { responseDeadlines, type Calendar } from "../leads/business-hours";
 import { closeEventBody, composeEscalationEmail, composeReminderEmail, composeTakeoverNotice, reminderChatSender, takeEventBody, takeoverNoticeSender, unlessTaken, type FollowUpSettings } from "../leads/follow-up";
 import { leadReference } from "./lead-text";
 import { takeToken } from "../leads/take-token";
+import { staffStorage } from "../../staff/server/storage";
 
 type DeliveryConfig = Pick<
   ServerConfig,
@@ -62,8 +63,10 @@ export function createDelivery(config: DeliveryConfig, store: Store, log: Logger
   if (config.LEADS_WEBHOOK_URL && config.LEADS_WEBHOOK_SECRET) senders.take_webhook = webhookSender(config.LEADS_WEBHOOK_URL, config.LEADS_WEBHOOK_SECRET, (job) => takeEventBody(store, job, calendar));
   // Issue 37: the lead.closed event, and the e-mail telling a holder their lead was taken over (to that person).
   if (config.LEADS_WEBHOOK_URL && config.LEADS_WEBHOOK_SECRET) senders.close_webhook = webhookSender(config.LEADS_WEBHOOK_URL, config.LEADS_WEBHOOK_SECRET, (job) => closeEventBody(store, job));
-  if (config.SMTP_URL) senders.takeover_notice = takeoverNoticeSender(store, smtpSender(config.SMTP_URL, emailSettings, composeTakeoverNotice(takeLink)));
-  else if (preview) senders.takeover_notice = takeoverNoticeSender(store, emlFileSender(config.LEADS_MAIL_DIR, previewSettings, composeTakeoverNotice(takeLink), "takeover"));
+  // Only a member of staff is told (staff_people, the workspace's list), never whatever text held the lead before.
+  const isStaff = async (email: string) => Boolean(await staffStorage(store).person(email));
+  if (config.SMTP_URL) senders.takeover_notice = takeoverNoticeSender(store, isStaff, smtpSender(config.SMTP_URL, emailSettings, composeTakeoverNotice(takeLink)));
+  else if (preview) senders.takeover_notice = takeoverNoticeSender(store, isStaff, emlFileSender(config.LEADS_MAIL_DIR, previewSettings, composeTakeoverNotice(takeLink), "takeover"));
 
   const worker = createDeliveryWorker({ store, channels: senders, log, retryBaseMs: config.LEADS_RETRY_BASE_SECONDS * 1000, leaseMs: config.LEADS_LEASE_SECONDS * 1000, metrics });
 

@@ -9,6 +9,7 @@ import { bothEngines, quietLog, sampleMessage } from "../../test/support/store-e
 import type { NewMessage, Store } from "../db/store";
 import { createDelivery } from "../delivery";
 import { formatReceived } from "../delivery/lead-text";
+import { staffStorage } from "../../staff/server/storage";
 
 /*
  * Issue 36, items 19 and 20: e-mails sales can act on, and only real leads chased. The real delivery (worker,
@@ -93,12 +94,18 @@ describe.each(["sqlite", "postgres"] as const)("sales' e-mails on %s", (engine) 
     const { store, inbox, delivery, insert } = await setUp({ LEADS_WEBHOOK_URL: receiver.url, LEADS_WEBHOOK_SECRET: secret });
     const closed = await insert({ email: "closed@example.com" });
     const taken = await insert({ email: "taken-over@example.com", firstName: "Katherine", lastName: "Johnson", company: "NASA" });
+    // Held before by an address that is not on the staff list (typed on the old take page, or `npm run messages --
+    // take … as …`): taken over, nobody is told, whatever the text looks like.
+    const outsider = await insert({ email: "outsider-lead@example.com" });
+    await staffStorage(store).addPerson("ada@arcline.example", ["sales"], "test", new Date());
     // Closed as spam before anything was sent (never taken): its reminder and escalation are settled, not sent.
     const at = new Date().toISOString();
     expect(await store.closeLead(closed.id, { outcome: "spam", actor: "ada@arcline.example", at, event: delivery.closeEvent() })).toBe(true);
     expect(await store.takeLead(taken.id, { takenBy: "ada@arcline.example", takenAt: at, takeover: false, event: delivery.takeEvent(), notice: delivery.takeoverNotice() })).toBe(true);
     const later = new Date(Date.now() + 1000).toISOString();
     expect(await store.takeLead(taken.id, { takenBy: "bob@arcline.example", takenAt: later, takeover: true, event: delivery.takeEvent(), notice: delivery.takeoverNotice() })).toBe(true);
+    expect(await store.takeLead(outsider.id, { takenBy: "spy@evil.example", takenAt: at, takeover: false, event: delivery.takeEvent(), notice: delivery.takeoverNotice() })).toBe(true);
+    expect(await store.takeLead(outsider.id, { takenBy: "bob@arcline.example", takenAt: later, takeover: true, event: delivery.takeEvent(), notice: delivery.takeoverNotice() })).toBe(true);
     await delivery.start();
     await receiver.waitFor((hooks) => hooks.some((hook) => hook.payload.type === "lead.closed"), 20_000);
     await inbox.waitFor((mails) => mails.some((m) => m.rcptTo.includes("ada@arcline.example")), 20_000);
@@ -116,6 +123,8 @@ describe.each(["sqlite", "postgres"] as const)("sales' e-mails on %s", (engine) 
     });
     expect(String(hook.headers["webhook-id"])).toMatch(/^msg_[0-9a-f]{32}$/);
 
+    expect(inbox.mails.filter((m) => m.rcptTo.includes("spy@evil.example"))).toEqual([]);
+    expect((await store.findLeads(String(outsider.id)))[0]?.deliveries.find((d) => d.channel === "takeover_notice")?.status).toBe("settled");
     const notices = inbox.mails.filter((m) => m.rcptTo.includes("ada@arcline.example"));
     expect(notices).toHaveLength(1);
     const reference = taken.publicId.slice(0, 8).toUpperCase();

@@ -180,11 +180,14 @@ const EMAIL_ADDRESS = /^[^\s@<>"]+@[^\s@<>"]+$/;
 
 /**
  * Sends the take-over notice (issue 37) to the previous holder, read from the lead's takes when it is sent: nothing
- * ("settled") when the holder before the latest take is not an e-mail address (a name typed on the old take page)
- * or is the holder now. With two take-overs before a send, the holder just before the latest is told.
+ * ("settled") when the holder before the latest take is not a member of staff (on the staff list when it is sent),
+ * or is the holder now. A holder's text may be anything typed on the old take page or given to
+ * `npm run messages -- take … as …`: looking like an address is not enough to be mailed the visitor's name.
+ * With two take-overs before a send, the holder just before the latest is told.
  */
 export function takeoverNoticeSender(
   store: Pick<Store, "findLeads">,
+  isStaff: (email: string) => Promise<boolean>,
   send: ((job: OutboxJob, signal: AbortSignal) => Promise<void | "previewed">) & { close?(): void },
 ): Send & { close?(): void } {
   return Object.assign(
@@ -193,6 +196,7 @@ export function takeoverNoticeSender(
       const takes = lead?.takes ?? [];
       const previous = takes.at(-2)?.takenBy;
       if (!lead || !previous || !EMAIL_ADDRESS.test(previous) || previous.toLowerCase() === takes.at(-1)?.takenBy.toLowerCase()) return "settled" as const;
+      if (!(await isStaff(previous))) return "settled" as const;
       return send({ ...job, lead }, signal);
     },
     { close: send.close },

@@ -1,6 +1,7 @@
 // @vitest-environment node
 import { afterEach, describe, expect, it } from "vitest";
 import { bothEngines, sampleMessage as sample } from "../../test/support/store-engines";
+import { SEARCH_BATCH } from "../db/rows";
 import type { Store } from "../db/store";
 
 /*
@@ -132,6 +133,35 @@ describe.each(["sqlite", "postgres"] as const)("outcomes, notes and the inbox on
     expect(await ids({ view: "closed", search: "bletch", limit: 10 })).toEqual([c.id]);
     const [first] = await store.inboxLeads({ view: "closed", limit: 1 });
     expect(first).toMatchObject({ outcome: "lost", closedBy: "sam@example.com", firstName: "Alan" });
+  });
+
+  it("searches folding case in every script, the same on both engines, and still stops at the limit", async () => {
+    const store = await open();
+    const add = (firstName: string, lastName: string, company: string, email: string) => store.insertLead({ ...sample, firstName, lastName, company, email }, []);
+    const emile = await add("ÉMILE", "Zola", "Rougon", "emile@example.fr");
+    const oster = await add("Lars", "ØSTERGAARD", "Fjord", "lars@example.dk");
+    const aero = await add("Mette", "Holm", "ÆRØ FÆRGER", "mette@example.dk");
+    const greek = await add("Σωκράτης", "Παππάς", "", "sokratis@example.gr");
+    const plain = await add("Emile", "Plain", "Other", "plain@example.com");
+    const ids = async (search: string, limit = 10) => (await store.inboxLeads({ view: "open", search, limit })).map((lead) => lead.id);
+    expect(await ids("émile")).toEqual([emile.id]);
+    expect(await ids("ÉMILE")).toEqual([emile.id]);
+    expect(await ids("øster")).toEqual([oster.id]);
+    expect(await ids("ærø")).toEqual([aero.id]);
+    expect(await ids("færger")).toEqual([aero.id]);
+    expect(await ids("σωκράτης")).toEqual([greek.id]);
+    expect(await ids("ΠΑΠΠΆΣ")).toEqual([greek.id]);
+    expect(await ids("emile")).toEqual([plain.id, emile.id]);
+    expect(await ids("EMILE")).toEqual(await ids("emile"));
+    // More candidates than one batch of the store reads (the pattern leaves é open, so "Ebene" and "ÉBÈNE" both are),
+    // the matches spread over two batches: newest first, at most the limit.
+    const matching: number[] = [];
+    for (let n = 0; n < SEARCH_BATCH + 20; n++) {
+      const lead = await add(n % 100 === 0 ? `ÉBÈNE ${n}` : `Ebene ${n}`, "Test", "", `e${n}@example.com`);
+      if (n % 100 === 0) matching.unshift(lead.id);
+    }
+    expect(await ids("ébène", 3)).toEqual(matching.slice(0, 3));
+    expect(await ids("ébène", 100)).toEqual(matching);
   });
 
   it("lists the failed deliveries, the latest first, with their lead", async () => {

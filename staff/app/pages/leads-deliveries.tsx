@@ -57,14 +57,14 @@ export function DeliveriesPage({ channels, failed, timeZone }: { channels: Chann
         ) : (
           <ul className="grid gap-3 lg:grid-cols-2">
             {failed.map((row) => (
-              <li key={`${row.reference}-${row.channel}`} className="rounded-lg border border-slate-200 bg-white p-4">
-                <p className="font-semibold">
+              <li key={`${row.reference}-${row.channel}`} className="min-w-0 rounded-lg border border-slate-200 bg-white p-4">
+                <p className="font-semibold wrap-anywhere">
                   <a href={`/leads/${row.reference}`}>{row.name}</a> <span className="font-mono text-sm">{row.reference}</span>
                 </p>
                 <p className="text-sm">
                   {row.channel}: failed after {row.attempts} attempt{row.attempts === 1 ? "" : "s"}
                 </p>
-                <p className="break-words text-sm text-slate-700">Last error: {row.lastError}</p>
+                <p className="wrap-anywhere text-sm text-slate-700">Last error: {row.lastError}</p>
                 <div className="mt-2 flex flex-wrap gap-2">
                   <form method="post" action={`/deliveries/${row.reference}/resend`}>
                     <button

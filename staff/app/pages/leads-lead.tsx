@@ -62,7 +62,7 @@ function Pairs({ pairs }: { pairs: [string, ReactNode][] }) {
       {pairs.map(([label, value]) => (
         <div key={label} className="contents">
           <dt className="font-medium text-slate-600">{label}</dt>
-          <dd className="mb-1 break-words sm:mb-0">{value}</dd>
+          <dd className="mb-1 wrap-anywhere sm:mb-0">{value}</dd>
         </div>
       ))}
     </dl>
@@ -72,8 +72,10 @@ function Pairs({ pairs }: { pairs: [string, ReactNode][] }) {
 export function LeadPage({ lead, me, operator, timeZone, form = {} }: { lead: LeadView; me: string; operator: boolean; timeZone: string; form?: LeadFormState }) {
   const mine = lead.holder !== null && lead.holder.toLowerCase() === me.toLowerCase();
   const action = `/leads/${lead.reference}`;
+  // Every value is the visitor's (a name or address of up to 254 characters without a space): it wraps anywhere
+  // rather than widen the page at 320 px (overflow-wrap is inherited by everything below).
   return (
-    <div className="grid gap-4">
+    <div className="grid gap-4 wrap-anywhere">
       <p className="text-sm text-slate-700">
         <a href="/leads">Back to the leads</a> · Times in {timeZone}.
       </p>
@@ -113,13 +115,13 @@ export function LeadPage({ lead, me, operator, timeZone, form = {} }: { lead: Le
           </div>
         </Section>
         <Section title="Message" id="message">
-          <p className="whitespace-pre-wrap break-words">{lead.message}</p>
+          <p className="whitespace-pre-wrap wrap-anywhere">{lead.message}</p>
         </Section>
         <Section title="Contact" id="contact">
           <Pairs
             pairs={[
               ["Name", lead.name],
-              ["E-mail", <a href={`mailto:${lead.email}`}>{lead.email}</a>],
+              ["E-mail", <a href={mailtoHref(lead.email)}>{lead.email}</a>],
               ["Company", lead.company || "(not given)"],
               ["Reference", <span className="font-mono">{lead.reference}</span>],
               ["Came", lead.received],
@@ -181,7 +183,7 @@ export function LeadPage({ lead, me, operator, timeZone, form = {} }: { lead: Le
           ) : (
             <ol className="grid gap-2 text-sm">
               {lead.history.map((entry, index) => (
-                <li key={index} className="break-words">
+                <li key={index} className="wrap-anywhere">
                   <span className="font-medium">{entry.at}</span>: {entry.text}
                 </li>
               ))}
@@ -218,7 +220,7 @@ export function LeadPage({ lead, me, operator, timeZone, form = {} }: { lead: Le
           ) : (
             <ul className="grid gap-1 text-sm">
               {lead.deliveries.map((line) => (
-                <li key={line} className="break-words">
+                <li key={line} className="wrap-anywhere">
                   {line}
                 </li>
               ))}
@@ -238,11 +240,18 @@ export function LeadPage({ lead, me, operator, timeZone, form = {} }: { lead: Le
   );
 }
 
+/**
+ * A mailto: link to a visitor's address. The address is the visitor's own text and a form-valid one may hold `?` or
+ * `&` (`x?bcc=spy@evil.example`): encoded, it can only ever be the recipient, never add headers (RFC 6068). The `@` is
+ * left as is, which RFC 6068 allows and mail programs expect.
+ */
+export const mailtoHref = (address: string) => `mailto:${encodeURIComponent(address).replaceAll("%40", "@")}`;
+
 export function EraseConfirm({ reference, email, count }: { reference: string; email: string; count: number }) {
   return (
-    <div className="grid max-w-xl gap-4">
+    <div className="grid max-w-xl gap-4 wrap-anywhere">
       <p>
-        This deletes {count === 1 ? "the one lead" : `all ${count} leads`} from <strong className="break-words">{email}</strong>, with their notes, history and deliveries. It
+        This deletes {count === 1 ? "the one lead" : `all ${count} leads`} from <strong className="wrap-anywhere">{email}</strong>, with their notes, history and deliveries. It
         cannot be undone.
       </p>
       <form method="post" action={`/leads/${reference}/erase`} className="flex flex-wrap gap-2">

@@ -52,22 +52,29 @@ export function LeadsInbox({ view, search, rows, limited, timeZone }: { view: In
           Search
         </button>
       </form>
-      <p className="mb-4 flex flex-wrap items-center gap-x-4 gap-y-2 text-sm text-slate-700">
+      <div className="mb-4 flex flex-wrap items-center gap-x-4 gap-y-2 text-sm text-slate-700">
         <span>
           {rows.length === 0 ? "No leads here." : `${rows.length} lead${rows.length === 1 ? "" : "s"}, newest first.`} Times in {timeZone}.
         </span>
-        <a href={`/leads/export.csv${query(view, search)}`}>Download this list as CSV</a>
-      </p>
+        {/* A POST: the export is audited, so only this workspace's own pages may ask for it. */}
+        <form method="post" action="/leads/export.csv">
+          <input type="hidden" name="view" value={view} />
+          {search ? <input type="hidden" name="q" value={search} /> : null}
+          <button type="submit" className="min-h-11 rounded border border-slate-400 bg-white px-3 py-2 text-slate-900 hover:bg-slate-100">
+            Download CSV
+          </button>
+        </form>
+      </div>
       {limited ? <p className="mb-4 text-sm text-slate-700">Only the newest {limited} are shown: search to find older ones.</p> : null}
       <ul className="grid gap-3 lg:grid-cols-2" aria-label={`${viewLabels[view]} leads`}>
         {rows.map((row) => (
-          <li key={row.reference} className="rounded-lg border border-slate-200 bg-white p-4 shadow-sm">
-            <h2 className="text-lg font-semibold">
+          <li key={row.reference} className="min-w-0 rounded-lg border border-slate-200 bg-white p-4 shadow-sm">
+            <h2 className="text-lg font-semibold wrap-anywhere">
               <a href={`/leads/${row.reference}`}>{row.name}</a>
             </h2>
             <dl className="mt-2 grid grid-cols-[max-content_1fr] gap-x-3 gap-y-1 text-sm">
               <dt className="font-medium text-slate-600">Company</dt>
-              <dd className="break-words">{row.company || "(not given)"}</dd>
+              <dd className="wrap-anywhere">{row.company || "(not given)"}</dd>
               <dt className="font-medium text-slate-600">Reference</dt>
               <dd className="font-mono">{row.reference}</dd>
               <dt className="font-medium text-slate-600">Came</dt>
@@ -75,7 +82,7 @@ export function LeadsInbox({ view, search, rows, limited, timeZone }: { view: In
               <dt className="font-medium text-slate-600">{row.outcome ? "Outcome" : "To respond"}</dt>
               <dd className={row.overdue ? "font-semibold text-red-800" : undefined}>{row.outcome ?? row.due}</dd>
               <dt className="font-medium text-slate-600">Who has it</dt>
-              <dd className="break-words">{row.holder ?? "Not taken"}</dd>
+              <dd className="wrap-anywhere">{row.holder ?? "Not taken"}</dd>
             </dl>
           </li>
         ))}

@@ -95,6 +95,12 @@ describe("the leads pages", () => {
     expect(page).toContain("You (ada@arcline.example)");
     expect(page).toContain("ada@arcline.example took it");
     expect(page).toContain('href="mailto:kj@nasa.example"');
+    // A form-valid address with a query cannot add a Bcc (or anything) to a reply.
+    const sly = await add({ email: "x?bcc=spy@evil.example" });
+    const slyPage = await text(await as("ada").get(`/leads/${sly.reference}`));
+    expect(slyPage).toContain('href="mailto:x%3Fbcc%3Dspy@evil.example"');
+    expect(slyPage).not.toContain("mailto:x?");
+    await store.eraseByEmail("x?bcc=spy@evil.example");
     expect(page).not.toContain("Take this lead");
     // Bob sees "Take it over"; a stale "Take this lead" form (taken meanwhile) changes nothing: 409 with who has it.
     page = await text(await as("bob").get(`/leads/${lead.reference}`));
@@ -123,6 +129,23 @@ describe("the leads pages", () => {
     expect(page).toContain("bob@arcline.example closed it: Won. Note: Signed for a year");
     expect(page).toContain("Reopen");
 
+    // A note of the most characters allowed, in CJK (18 KB percent-encoded) reaches the store; one more character is
+    // refused with the text given back; a form far larger than any note is the workspace's 413 page, nothing changed.
+    const cjk = "議".repeat(2000);
+    expect((await as("bob").post(`/leads/${lead.reference}/note`, { note: cjk })).status).toBe(303);
+    const tooLong = await as("bob").post(`/leads/${lead.reference}/note`, { note: `${cjk}議` });
+    expect(tooLong.status).toBe(422);
+    const tooLongHtml = await text(tooLong);
+    expect(tooLongHtml).toContain("The note is too long: at most 2000 characters.");
+    expect(tooLongHtml).toContain(`${cjk}議</textarea>`);
+    const huge = await as("bob").post(`/leads/${lead.reference}/note`, { note: "😀".repeat(6000) });
+    expect(huge.status).toBe(413);
+    expect(huge.headers.get("content-type")).toContain("text/html");
+    const hugeHtml = await text(huge);
+    expect(hugeHtml).toContain("<h1");
+    expect(hugeHtml).toContain("longer than the workspace accepts (64 KB), so nothing was changed");
+    expect((await store.leadHistory(lead.id)).filter((entry) => entry.kind === "note")).toHaveLength(1);
+
     expect((await as("ada").post(`/leads/${lead.reference}/reopen`)).status).toBe(303);
     expect((await as("ada").post(`/leads/${lead.reference}/note`, { note: "  " })).status).toBe(422);
     expect((await as("ada").post(`/leads/${lead.reference}/note`, { note: "Called back, <b>not</b> in" })).status).toBe(303);
@@ -144,24 +167,37 @@ describe("the leads pages", () => {
       `ada@arcline.example lead.take ${lead.reference}`,
       `bob@arcline.example lead.take ${lead.reference} took over from ada@arcline.example`,
       `bob@arcline.example lead.close ${lead.reference} won`,
+      `bob@arcline.example lead.note ${lead.reference}`,
       `ada@arcline.example lead.reopen ${lead.reference}`,
       `ada@arcline.example lead.note ${lead.reference}`,
     ]);
   });
 
-  it("exports the list as filtered as CSV (audited); refuses other roles, the signed-out and other origins; 404 for an unknown reference", async () => {
+  it("exports the list as filtered as CSV by a POST (audited without the search text); refuses other roles, the signed-out and other origins; 404 for an unknown reference", async () => {
     const { store, audit, as, add } = await setUp();
     const lead = await add({ firstName: "Grace", company: "Navy" });
     await add({ firstName: "Alan", company: "Bletchley" });
-    const csv = await as("ada").get("/leads/export.csv?view=open&q=navy");
+    // The inbox's button posts the filter and the search.
+    const inbox = await text(await as("ada").get("/leads?view=open&q=navy"));
+    expect(inbox).toMatch(/<form action="\/leads\/export.csv" method="post"><input type="hidden" name="view" value="open"\/><input type="hidden" name="q" value="navy"\/><button[^>]*>Download CSV<\/button>/);
+    // A GET of the address (a cross-site navigation, an old bookmark) changes nothing: back to the same list.
+    const viaGet = await as("ada").get("/leads/export.csv?view=open&q=navy");
+    expect(viaGet.status).toBe(303);
+    expect(viaGet.headers.get("location")).toBe("/leads?view=open&q=navy");
+    // Another site's form cannot export in a salesperson's name.
+    expect((await as("ada").post("/leads/export.csv", { view: "open", q: "navy" }, "https://evil.example")).status).toBe(403);
+    expect(await audit()).toHaveLength(0);
+    const csv = await as("ada").post("/leads/export.csv", { view: "open", q: "navy" });
     expect(csv.status).toBe(200);
     expect(csv.headers.get("content-type")).toContain("text/csv");
     const lines = (await csv.text()).replace(/^\uFEFF/, "").trim().split("\r\n");
     expect(lines).toHaveLength(2);
     expect(lines[1]).toContain(`"${lead.reference}","Grace","Lovelace","ada@example.com","Navy"`);
-    expect((await audit()).at(-1)).toMatchObject({ actor: "ada@arcline.example", action: "leads.export", subject: "All open", detail: '1 leads, search "navy"' });
+    expect((await audit()).at(-1)).toMatchObject({ actor: "ada@arcline.example", action: "leads.export", subject: "All open", detail: "1 leads, filtered by a search" });
+    expect(JSON.stringify(await audit())).not.toContain("navy");
 
     for (const path of ["/leads", `/leads/${lead.reference}`, "/leads/export.csv", "/deliveries"]) expect((await as("mia").get(path)).status, path).toBe(403);
+    expect((await as("mia").post("/leads/export.csv", { view: "open" })).status).toBe(403);
     for (const action of ["take", "close", "reopen", "note"]) expect((await as("mia").post(`/leads/${lead.reference}/${action}`, { outcome: "spam", note: "x" })).status, action).toBe(403);
     expect((await as("ada").get(`/leads/${lead.reference}/erase`)).status).toBe(403);
     expect((await as("ada").post(`/leads/${lead.reference}/erase`, { confirm: "yes" })).status).toBe(403);
@@ -182,6 +218,8 @@ describe("the leads pages", () => {
     const first = await add({ email: "Forget@Me.example" });
     await add({ email: "forget@me.example" });
     const other = await add({ email: "stay@example.com", firstName: "Stay" });
+    // An export searching for the person's address, before the erasure: the log must not keep it either.
+    expect((await as("oz").post("/leads/export.csv", { view: "open", q: "forget@me.example" })).status).toBe(200);
     expect(await text(await as("oz").get(`/leads/${first.reference}`))).toContain("Erase this person");
     expect(await text(await as("ada").get(`/leads/${first.reference}`))).not.toContain("Erase this person");
     const confirm = await text(await as("oz").get(`/leads/${first.reference}/erase`));

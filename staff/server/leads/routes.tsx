@@ -1,5 +1,4 @@
 import type { Hono } from "hono";
-import { bodyLimit } from "hono/body-limit";
 import { toCsv } from "../../../server/contact/csv";
 import { channels as allChannels, inboxViews, isOutcome, type Enqueue, type HistoryEntry, type InboxView, type Lead, type StoredMessage } from "../../../server/db/store";
 import { deleteEmlPreviews } from "../../../server/delivery/email";
@@ -122,8 +121,6 @@ export function mountLeadRoutes(app: Hono<StaffEnv>, deps: StaffDeps) {
   const form = async (c: StaffContext) => (await c.req.parseBody().catch(() => ({}))) as Record<string, unknown>;
   const textField = (value: unknown) => (typeof value === "string" ? value.replace(/\r\n/g, "\n").trim() : "");
   const back = (c: StaffContext, reference: string) => c.redirect(`/leads/${reference}`, 303);
-  const limit = bodyLimit({ maxSize: 16 * 1024, onError: (c) => c.text("That form was too large: nothing was changed.", 413) });
-
   app.get("/leads", requireRole("sales"), async (c) => {
     const view = readView(c.req.query("view"));
     const search = readSearch(c.req.query("q"));
@@ -147,12 +144,21 @@ export function mountLeadRoutes(app: Hono<StaffEnv>, deps: StaffDeps) {
     });
   });
 
-  // Before /leads/:reference: "export.csv" is not a reference.
-  app.get("/leads/export.csv", requireRole("sales"), async (c) => {
+  // Before /leads/:reference: "export.csv" is not a reference. The export writes an audit line, so it is a POST
+  // (the cross-site check covers it: a page elsewhere cannot make a signed-in person's browser export in their name);
+  // a GET of the address (an old bookmark, a link from elsewhere) changes nothing and shows the same list.
+  app.get("/leads/export.csv", requireRole("sales"), (c) => {
     const view = readView(c.req.query("view"));
     const search = readSearch(c.req.query("q"));
+    return c.redirect(`/leads?${new URLSearchParams({ view, ...(search ? { q: search } : {}) }).toString()}`, 303);
+  });
+  app.post("/leads/export.csv", requireRole("sales"), async (c) => {
+    const body = await form(c);
+    const view = readView(typeof body.view === "string" ? body.view : undefined);
+    const search = readSearch(typeof body.q === "string" ? body.q : undefined);
     const leads = await store.inboxLeads({ view, search, person: c.get("person")!.email, limit: EXPORT_LIMIT });
-    await c.get("audit")("leads.export", viewLabels[view], `${leads.length} leads${search ? `, search "${search}"` : ""}`);
+    // Never the search text: it is often a visitor's name or address, and the log outlives an erasure.
+    await c.get("audit")("leads.export", viewLabels[view], `${leads.length} leads${search ? ", filtered by a search" : ""}`);
     const header = ["reference", "firstName", "lastName", "email", "company", "createdAt", "respondBy", "takenBy", "takenAt", "outcome", "closedAt", "closedBy", "landingPage", "campaign", "referrer"];
     const rows = leads.map((lead) => [
       leadReference(lead),
@@ -181,7 +187,7 @@ export function mountLeadRoutes(app: Hono<StaffEnv>, deps: StaffDeps) {
     return lead ? leadPage(c, lead) : notFound(c);
   });
 
-  app.post("/leads/:reference/take", requireRole("sales"), limit, async (c) => {
+  app.post("/leads/:reference/take", requireRole("sales"), async (c) => {
     const lead = await leadOf(c.req.param("reference"));
     if (!lead) return notFound(c);
     const reference = leadReference(lead);
@@ -202,7 +208,7 @@ export function mountLeadRoutes(app: Hono<StaffEnv>, deps: StaffDeps) {
     return back(c, reference);
   });
 
-  app.post("/leads/:reference/close", requireRole("sales"), limit, async (c) => {
+  app.post("/leads/:reference/close", requireRole("sales"), async (c) => {
     const lead = await leadOf(c.req.param("reference"));
     if (!lead) return notFound(c);
     const reference = leadReference(lead);
@@ -219,7 +225,7 @@ export function mountLeadRoutes(app: Hono<StaffEnv>, deps: StaffDeps) {
     return back(c, reference);
   });
 
-  app.post("/leads/:reference/reopen", requireRole("sales"), limit, async (c) => {
+  app.post("/leads/:reference/reopen", requireRole("sales"), async (c) => {
     const lead = await leadOf(c.req.param("reference"));
     if (!lead) return notFound(c);
     const reference = leadReference(lead);
@@ -227,7 +233,7 @@ export function mountLeadRoutes(app: Hono<StaffEnv>, deps: StaffDeps) {
     return back(c, reference);
   });
 
-  app.post("/leads/:reference/note", requireRole("sales"), limit, async (c) => {
+  app.post("/leads/:reference/note", requireRole("sales"), async (c) => {
     const lead = await leadOf(c.req.param("reference"));
     if (!lead) return notFound(c);
     const reference = leadReference(lead);
@@ -247,7 +253,7 @@ export function mountLeadRoutes(app: Hono<StaffEnv>, deps: StaffDeps) {
     return renderPage(c, { title: "Erase this person?", body: <EraseConfirm reference={leadReference(lead)} email={lead.email} count={count} /> });
   });
 
-  app.post("/leads/:reference/erase", requireRole("operator"), limit, async (c) => {
+  app.post("/leads/:reference/erase", requireRole("operator"), async (c) => {
     const lead = await leadOf(c.req.param("reference"));
     if (!lead) return notFound(c);
     if ((await form(c)).confirm !== "yes") return c.redirect(`/leads/${leadReference(lead)}/erase`, 303);
