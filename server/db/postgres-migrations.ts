@@ -281,4 +281,22 @@ export const migrations: Migration[] = [
       "CREATE TABLE visit_rollups (day text PRIMARY KEY, rolled_at timestamptz NOT NULL)",
     ],
   },
+  // Issue 37 item 4: the aggregates per filter (SQLite 21 says why).
+  {
+    version: 19,
+    name: "daily visit aggregates per filter",
+    statements: [
+      `CREATE TABLE visit_pairs (
+        filter text NOT NULL,
+        filter_name text NOT NULL,
+        day text NOT NULL,
+        dimension text NOT NULL,
+        name text NOT NULL,
+        visitors integer NOT NULL,
+        pageviews integer NOT NULL,
+        PRIMARY KEY (filter, filter_name, day, dimension, name)
+      )`,
+      "ALTER TABLE visit_rollups ADD COLUMN pairs boolean NOT NULL DEFAULT false",
+    ],
+  },
 ];

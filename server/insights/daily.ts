@@ -34,6 +34,8 @@ export type Sql = {
   yes: string;
 };
 
+/** Between the fields of a row read as one value (pairs()). */
+const RS = "\u001e";
 /** The CAMPAIGN_SEPARATOR (storage.ts), repeated here to keep this module free of the engines' imports. */
 const SEP = "\u001f";
 
@@ -82,8 +84,8 @@ export class DailyCounts {
    * period's rows (those of the filter's visitors) are read once into a materialized list, which every table then
    * groups (reading the rows once per table cost six times as much). A visitor is counted once per day.
    */
-  async raw(days: Day[], filter?: Filter): Promise<Daily> {
-    if (days.length === 0) return { days: [], tables: emptyTables() };
+  /** The `days` and `f` (the days' rows, each table's key as k_<table>) common table expressions of raw() and pairs(). */
+  private rowsOf(days: Day[], filter: Filter | undefined): { ctes: string; args: unknown[] } {
     // The days as a list the visits join by range: each day's rows are found through the index on `at`.
     const list = `days(day, s, e) AS (VALUES ${days.map(() => `(?, ${this.sql.instant}, ${this.sql.instant})`).join(", ")})`;
     const listArgs = days.flatMap((d) => [d.day, d.start.toISOString(), d.end.toISOString()]);
@@ -95,15 +97,26 @@ export class DailyCounts {
       SELECT d.day AS day, v.visitor AS visitor, v.entry AS entry, ${columns}, CASE WHEN ${DIMENSIONS.campaigns.where} THEN 1 ELSE 0 END AS tagged
       FROM days d CROSS JOIN visits v WHERE v.at >= d.s AND v.at < d.e${filtered.where}
     )`;
+    return { ctes: `${list}, ${rows}`, args: [...listArgs, ...filtered.args] };
+  }
+
+  /** Which of `f`'s rows count in a table (landing pages, sources and campaigns: a visit's first page only). */
+  private tableCondition(name: Dimension): string {
+    return [DIMENSIONS[name].entryOnly ? `entry = ${this.sql.yes}` : "", name === "campaigns" ? "tagged = 1" : ""].filter(Boolean).join(" AND ");
+  }
+
+  async raw(days: Day[], filter?: Filter): Promise<Daily> {
+    if (days.length === 0) return { days: [], tables: emptyTables() };
+    const { ctes, args } = this.rowsOf(days, filter);
     const groups = DIMENSION_NAMES.map((name) => {
-      const conditions = [DIMENSIONS[name].entryOnly ? `entry = ${this.sql.yes}` : "", name === "campaigns" ? "tagged = 1" : ""].filter(Boolean);
-      return `SELECT '${name}' AS dimension, k_${name} AS name, COUNT(DISTINCT day || ' ' || visitor) AS visitors, COUNT(*) AS pageviews FROM f${conditions.length ? ` WHERE ${conditions.join(" AND ")}` : ""} GROUP BY k_${name}`;
+      const condition = this.tableCondition(name);
+      return `SELECT '${name}' AS dimension, k_${name} AS name, COUNT(DISTINCT day || ' ' || visitor) AS visitors, COUNT(*) AS pageviews FROM f${condition ? ` WHERE ${condition}` : ""} GROUP BY k_${name}`;
     });
     const result = await this.sql.query(
-      `WITH ${list}, ${rows}
+      `WITH ${ctes}
        SELECT 'total' AS dimension, day AS name, COUNT(DISTINCT visitor) AS visitors, COUNT(*) AS pageviews FROM f GROUP BY day
        ${groups.map((group) => `UNION ALL ${group}`).join("\n")}`,
-      [...listArgs, ...filtered.args],
+      args,
     );
     const counts: Daily = { days: [], tables: emptyTables() };
     for (const row of result) {
@@ -137,6 +150,100 @@ export class DailyCounts {
     return { days: dayRows.map((row) => ({ day: String(row.day), visitors: num(row.visitors), pageviews: num(row.pageviews) })), tables };
   }
 
+  /**
+   * A day's counts under every filter at once (visit_pairs): for each row a filter can name (filter, filter_name),
+   * each table's rows and the day's totals (dimension 'total', name '') among the visitors it keeps. The same
+   * figures raw([day], filter) gives: a filter keeps a visitor with one matching row that day, and a key is the day's.
+   */
+  async pairs(day: Day): Promise<(DayRow & { filter: Dimension; filterName: string })[]> {
+    const { ctes, args } = this.rowsOf([day], undefined);
+    // The day's rows are read once and paired here: in SQL the join of every visitor's filter rows with its table
+    // rows cost seconds a day on SQLite, in a map a few tens of milliseconds.
+    // One text value per page view (U+001E between fields; ingest's clean() keeps control characters out of values):
+    // SQLite's client builds each value of a row apart, and nine a row cost more than the query itself.
+    const fields = [`CASE WHEN entry = ${this.sql.yes} THEN '1' ELSE '0' END`, "CASE WHEN tagged = 1 THEN '1' ELSE '0' END", "visitor", ...DIMENSION_NAMES.map((name) => `k_${name}`)];
+    const rows = (await this.sql.query(`WITH ${ctes} SELECT ${fields.join(` || '${RS}' || `)} AS r FROM f`, args)).map((row) => String(row.r).split(RS));
+    // Per visitor: the rows a filter can name (a key per table and name) and each table row's page views.
+    const visitors = new Map<string, { filters: Set<string>; tables: Map<string, number> }>();
+    for (const [entry, tagged, visitor, ...keys] of rows) {
+      let seen = visitors.get(visitor!);
+      if (!seen) visitors.set(visitor!, (seen = { filters: new Set(), tables: new Map() }));
+      const named = ["total\u0000"];
+      for (const [i, name] of DIMENSION_NAMES.entries()) {
+        if (DIMENSIONS[name].entryOnly && entry !== "1") continue;
+        if (name === "campaigns" && tagged !== "1") continue;
+        const key = `${name}\u0000${keys[i]}`;
+        seen.filters.add(key);
+        named.push(key);
+      }
+      for (const key of named) seen.tables.set(key, (seen.tables.get(key) ?? 0) + 1);
+    }
+    // Each (filter row, table row): the visitors the filter keeps who have the table row, and their page views there.
+    const pairs = new Map<string, { visitors: number; pageviews: number }>();
+    for (const { filters, tables } of visitors.values()) {
+      for (const filter of filters) {
+        for (const [table, pageviews] of tables) {
+          const key = `${filter}\u0000${table}`;
+          const pair = pairs.get(key);
+          if (pair) {
+            pair.visitors += 1;
+            pair.pageviews += pageviews;
+          } else pairs.set(key, { visitors: 1, pageviews });
+        }
+      }
+    }
+    return [...pairs].map(([key, figures]) => {
+      const [filter, filterName, dimension, name] = key.split("\u0000") as [Dimension, string, Dimension | "total", string];
+      return { filter, filterName, day: day.day, dimension, name, ...figures };
+    });
+  }
+
+  /**
+   * Counts of the days `days` (each with its pairs, pairedDays) under a filter, from visit_pairs: every table and
+   * the totals, as raw() of those days with the filter would count them.
+   */
+  async filtered(days: string[], filter: Filter): Promise<Daily> {
+    if (days.length === 0) return { days: [], tables: emptyTables() };
+    const from = days.reduce((a, b) => (a < b ? a : b));
+    const to = days.reduce((a, b) => (a > b ? a : b));
+    // The range is read through the key (filter, filter_name, day); only paired days have rows, so the caller's
+    // days are those of the range that have pairs.
+    const rows = await this.sql.query(
+      "SELECT day, dimension, name, visitors, pageviews FROM visit_pairs WHERE filter = ? AND filter_name = ? AND day >= ? AND day <= ?",
+      [filter.table, filter.name, from, to],
+    );
+    const wanted = new Set(days);
+    const counts: Daily = { days: [], tables: emptyTables() };
+    const byTable = new Map<string, CountRow>();
+    for (const row of rows) {
+      const day = String(row.day);
+      if (!wanted.has(day)) continue;
+      const figures = { visitors: num(row.visitors), pageviews: num(row.pageviews) };
+      const dimension = String(row.dimension);
+      if (dimension === "total") {
+        counts.days.push({ day, ...figures });
+        continue;
+      }
+      const key = `${dimension}\u0000${String(row.name)}`;
+      const seen = byTable.get(key);
+      if (seen) {
+        seen.visitors += figures.visitors;
+        seen.pageviews += figures.pageviews;
+      } else {
+        const added = { name: String(row.name), ...figures };
+        byTable.set(key, added);
+        counts.tables[dimension as Dimension]?.push(added);
+      }
+    }
+    return counts;
+  }
+
+  /** The days from `fromDay` to `toDay` that have their pairs (visit_pairs) written. */
+  async pairedDays(fromDay: string, toDay: string): Promise<Set<string>> {
+    const rows = await this.sql.query(`SELECT day FROM visit_rollups WHERE day >= ? AND day <= ? AND pairs = ${this.sql.yes}`, [fromDay, toDay]);
+    return new Set(rows.map((row) => String(row.day)));
+  }
+
   /** The days from `fromDay` to `toDay` that have been rolled up. */
   async rolledDays(fromDay: string, toDay: string): Promise<Set<string>> {
     const rows = await this.sql.query("SELECT day FROM visit_rollups WHERE day >= ? AND day <= ?", [fromDay, toDay]);
@@ -162,14 +269,33 @@ export class DailyCounts {
         args: chunk.flatMap((row) => [row.day, row.dimension, row.name, row.visitors, row.pageviews]),
       });
     }
-    statements.push({ sql: `INSERT INTO visit_rollups (day, rolled_at) VALUES (?, ${this.sql.instant}) ON CONFLICT (day) DO NOTHING`, args: [day.day, now.toISOString()] });
+    // A day without visits has no pairs either: not read again.
+    const pairs = counts.days.length > 0 ? await this.pairs(day) : [];
+    for (let i = 0; i < pairs.length; i += 200) {
+      const chunk = pairs.slice(i, i + 200);
+      statements.push({
+        sql: `INSERT INTO visit_pairs (filter, filter_name, day, dimension, name, visitors, pageviews) VALUES ${chunk.map(() => "(?, ?, ?, ?, ?, ?, ?)").join(", ")}
+              ON CONFLICT (filter, filter_name, day, dimension, name) DO UPDATE SET visitors = excluded.visitors, pageviews = excluded.pageviews`,
+        args: chunk.flatMap((row) => [row.filter, row.filterName, row.day, row.dimension, row.name, row.visitors, row.pageviews]),
+      });
+    }
+    statements.push({
+      sql: `INSERT INTO visit_rollups (day, rolled_at, pairs) VALUES (?, ${this.sql.instant}, ${this.sql.yes}) ON CONFLICT (day) DO UPDATE SET pairs = ${this.sql.yes}`,
+      args: [day.day, now.toISOString()],
+    });
     await this.sql.transaction(statements);
+  }
+
+  /** Deletes the aggregates per filter of the days before `day` (RAW_DAYS). */
+  async deletePairsBefore(day: string): Promise<void> {
+    await this.sql.query("DELETE FROM visit_pairs WHERE day < ?", [day]);
   }
 
   /** Deletes the aggregates of the days before `day` (INSIGHTS_RETENTION_DAYS). */
   async deleteAggregatesBefore(day: string): Promise<number> {
     await this.sql.transaction([
       { sql: "DELETE FROM visit_days WHERE day < ?", args: [day] },
+      { sql: "DELETE FROM visit_pairs WHERE day < ?", args: [day] },
       { sql: "DELETE FROM visit_rollups WHERE day < ?", args: [day] },
     ]);
     return 0;

@@ -200,27 +200,43 @@ function merge(a: Daily, b: Daily): Daily {
 
 /**
  * A period's counts: each day rolled up comes from its aggregates, the others (today, a day not rolled up yet)
- * from the raw rows. With a filter, the days of the last RAW_DAYS come from the raw rows (a filter on one table
- * applies to every other), older ones from the filtered table's own aggregates.
+ * from the raw rows. With a filter, the days of the last RAW_DAYS (a filter on one table applies to every other)
+ * come from their pairs (visit_pairs: the same figures, a few rows a day instead of every page view) or, rolled up
+ * before pairs were written or not rolled up yet, from the raw rows; older ones from the filtered table's own
+ * aggregates.
  */
 async function countsOf(p: Period, storage: InsightsStorage, timeZone: string, filter: Filter | undefined, now: Date, firstRaw: Promise<Date | null>): Promise<{ counts: Daily; fullFrom: string | null }> {
   const rawFrom = addDays(localDate(now, timeZone), -(RAW_DAYS - 1));
-  const [rolled, first] = await Promise.all([storage.daily.rolledDays(p.from, p.to), firstRaw]);
+  const [rolled, paired, first] = await Promise.all([
+    storage.daily.rolledDays(p.from, p.to),
+    filter && p.to >= rawFrom ? storage.daily.pairedDays(p.from > rawFrom ? p.from : rawFrom, p.to) : Promise.resolve(new Set<string>()),
+    firstRaw,
+  ]);
   // Days before the oldest raw row have none: not asked for (a year before counting began costs nothing).
   const firstDay = first ? localDate(first, timeZone) : undefined;
   const days = daysOf(p, timeZone);
+  const pairedDay = (day: string) => filter !== undefined && day >= rawFrom && rolled.has(day) && paired.has(day);
   const aggregatedDay = (day: string) => rolled.has(day) && (!filter || day < rawFrom);
-  const lastAggregated = filter && p.to >= rawFrom ? addDays(rawFrom, -1) : p.to;
-  const [aggregated, raw] = await Promise.all([
+  const limited = filter ? days.filter((d) => aggregatedDay(d.day)) : [];
+  const [aggregated, fromPairs, raw] = await Promise.all([
     // Only rolled-up days have aggregates: the range holds exactly those of them that are read from there.
-    rolled.size > 0 ? storage.daily.aggregated(p.from, lastAggregated, filter) : Promise.resolve(undefined),
+    filter
+      ? limited.length > 0
+        ? storage.daily.aggregated(limited[0]!.day, limited[limited.length - 1]!.day, filter)
+        : Promise.resolve(undefined)
+      : rolled.size > 0
+        ? storage.daily.aggregated(p.from, p.to)
+        : Promise.resolve(undefined),
+    filter ? storage.daily.filtered(days.filter((d) => pairedDay(d.day)).map((d) => d.day), filter) : Promise.resolve(undefined),
     storage.daily.raw(
-      days.filter((d) => !aggregatedDay(d.day) && firstDay !== undefined && d.day >= firstDay),
+      days.filter((d) => !aggregatedDay(d.day) && !pairedDay(d.day) && firstDay !== undefined && d.day >= firstDay),
       filter,
     ),
   ]);
-  const limited = filter ? days.filter((d) => aggregatedDay(d.day)) : [];
-  return { counts: aggregated ? merge(aggregated, raw) : raw, fullFrom: limited.length > 0 ? addDays(limited[limited.length - 1]!.day, 1) : null };
+  let counts = raw;
+  if (fromPairs) counts = merge(fromPairs, counts);
+  if (aggregated) counts = merge(aggregated, counts);
+  return { counts, fullFrom: limited.length > 0 ? addDays(limited[limited.length - 1]!.day, 1) : null };
 }
 
 function leadMatches(keys: ReturnType<typeof leadKeys>, lead: LeadFacts, filter: Filter | undefined): boolean {

@@ -30,8 +30,8 @@ export async function rollUpDays(storage: InsightsStorage, { timeZone, now }: { 
 }
 
 /**
- * The hourly sweep of the counts: roll up, then delete raw rows older than RAW_DAYS days (today included) and
- * aggregates older than `retentionDays`. Raw rows go only after the rollup succeeded (a failure throws first), so
+ * The hourly sweep of the counts: roll up, then delete raw rows and the aggregates per filter (visit_pairs) older
+ * than RAW_DAYS days (today included) and aggregates older than `retentionDays`. Raw rows go only after the rollup succeeded (a failure throws first), so
  * no day is lost between the two.
  */
 export async function sweepCounts(storage: InsightsStorage, { timeZone, now, retentionDays }: { timeZone: string; now: Date; retentionDays: number }) {
@@ -41,5 +41,7 @@ export async function sweepCounts(storage: InsightsStorage, { timeZone, now, ret
   // A day older than that which is not rolled up (it ended less than the grace ago: never, at 90 days) keeps its rows.
   const deletedVisits = await storage.deleteVisitsBefore(startOfDay(rawFrom, timeZone));
   await storage.daily.deleteAggregatesBefore(addDays(today, -(retentionDays - 1)));
+  // A filter reads pairs only within the raw rows' days (query.ts): older ones would only take disk.
+  await storage.daily.deletePairsBefore(rawFrom);
   return { rolledUp, deletedVisits };
 }
