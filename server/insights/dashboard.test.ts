@@ -124,6 +124,7 @@ describe.each(Object.keys(engines) as (keyof typeof engines)[])("the dashboard's
     ]);
   });
 
+  // Rolls up and pairs a day for each of several months: seconds on a loaded machine.
   it("keeps raw rows 90 days and aggregates INSIGHTS_RETENTION_DAYS, and counts an old day from its aggregates", async () => {
     const { storage } = await open();
     const today = "2026-11-27";
@@ -148,7 +149,7 @@ describe.each(Object.keys(engines) as (keyof typeof engines)[])("the dashboard's
     // Older than the retention: gone, aggregates too.
     expect(await storage.daily.rolledDays(tooOld, tooOld)).toEqual(new Set());
     expect(await insightsFor(period(tooOld, tooOld, zone), { storage, timeZone: zone, calendar, now })).toMatchObject({ visitors: 0, pageviews: 0 });
-  });
+  }, 60_000);
 
   it("applies a filter on one row to every figure within the raw 90 days, and to its own table's aggregates before", async () => {
     const { store, storage } = await open();
