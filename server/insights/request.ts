@@ -85,9 +85,8 @@ export function readInsightsRequest(params: URLSearchParams, { timeZone, now }: 
   if (start > end) return { ok: false, error: `from ${start} is after to ${end}.` };
   const days = Math.round((Date.parse(`${end}T00:00:00Z`) - Date.parse(`${start}T00:00:00Z`)) / 86_400_000) + 1;
   if (days > MAX_DAYS) return { ok: false, error: `from ${start} to ${end} is ${days} days: ask for at most ${MAX_DAYS} at once.` };
-  // Nothing is counted after today; a day of slack for a clock or zone ahead of the company's.
-  const latest = addDays(localDate(now, timeZone), 1);
-  if (end > latest) return { ok: false, error: `to ${end} is in the future: ask for days up to ${latest}.` };
+  // Days still to come are allowed (this whole month, to compare calendar months) and count nothing; MAX_DAYS keeps
+  // any period, past or future, a bounded query.
   const chosen = period(start, end, timeZone);
   // A custom period that is one of the picker's today is shown as that choice.
   const same = choices.find((choice) => choice !== "custom" && (({ from: f, to: t }) => f === start && t === end)(choicePeriod(choice, now, timeZone)));
