@@ -236,12 +236,7 @@ export class PostgresStore implements Store {
       );
       if (event) {
         // One lead.taken row per lead, made pending again with a new webhook-id by every take.
-        await client.query(
-          `INSERT INTO outbox (message_id, channel, external_id, next_attempt_at) VALUES ($1, $2, $3, $4)
-           ON CONFLICT (message_id, channel) DO UPDATE SET external_id = EXCLUDED.external_id, status = 'pending', attempts = 0,
-             next_attempt_at = EXCLUDED.next_attempt_at, lease = NULL, locked_until = NULL, last_error = NULL, sent_at = NULL`,
-          [leadId, event.channel, event.externalId, takenAt],
-        );
+        await upsertEvent(client, leadId, event, takenAt);
       }
       if (notice && before && before !== takenBy) await upsertEvent(client, leadId, notice, takenAt);
       return true;

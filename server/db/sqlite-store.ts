@@ -96,6 +96,10 @@ async function checkpoint(db: Database): Promise<boolean> {
 /** First retry of a checkpoint a reader kept out, then doubling up to the last. */
 export const CHECKPOINT_RETRY_MS = { first: 250, max: 60_000 };
 
+/** One event row per lead and channel (lead.taken, lead.closed, a take-over notice), made pending again with a new id by each event. */
+const REPENDING_EVENT = `ON CONFLICT (message_id, channel) DO UPDATE SET external_id = excluded.external_id, status = 'pending', attempts = 0,
+  next_attempt_at = excluded.next_attempt_at, lease = NULL, locked_until = NULL, last_error = NULL, sent_at = NULL`;
+
 /** SQLite, the zero-setup default: one file, one server instance. */
 export class SqliteStore implements Store {
   readonly engine = "sqlite" as const;
@@ -224,8 +228,7 @@ export class SqliteStore implements Store {
                 // One lead.taken row per lead, made pending again with a new webhook-id by every take.
                 sql: `INSERT INTO outbox (message_id, channel, external_id, next_attempt_at)
                       SELECT ?, ?, ?, ? WHERE changes() > 0
-                      ON CONFLICT (message_id, channel) DO UPDATE SET external_id = excluded.external_id, status = 'pending', attempts = 0,
-                        next_attempt_at = excluded.next_attempt_at, lease = NULL, locked_until = NULL, last_error = NULL, sent_at = NULL`,
+                      ${REPENDING_EVENT}`,
                 args: [leadId, event.channel, event.externalId, takenAt],
               },
             ]
@@ -244,8 +247,7 @@ export class SqliteStore implements Store {
                       SELECT ?, ?, ?, ? FROM (SELECT taken_by, taken_at FROM lead_takes WHERE message_id = ? ORDER BY id DESC LIMIT 1) latest
                       WHERE latest.taken_by = ? AND latest.taken_at = ?
                       AND (SELECT taken_by FROM lead_takes WHERE message_id = ? ORDER BY id DESC LIMIT 1 OFFSET 1) <> ?
-                      ON CONFLICT (message_id, channel) DO UPDATE SET external_id = excluded.external_id, status = 'pending', attempts = 0,
-                        next_attempt_at = excluded.next_attempt_at, lease = NULL, locked_until = NULL, last_error = NULL, sent_at = NULL`,
+                      ${REPENDING_EVENT}`,
                 args: [leadId, notice.channel, notice.externalId, takenAt, leadId, takenBy, takenAt, leadId, takenBy],
               },
             ]
@@ -267,8 +269,7 @@ export class SqliteStore implements Store {
               {
                 sql: `INSERT INTO outbox (message_id, channel, external_id, next_attempt_at)
                       SELECT ?, ?, ?, ? WHERE changes() > 0
-                      ON CONFLICT (message_id, channel) DO UPDATE SET external_id = excluded.external_id, status = 'pending', attempts = 0,
-                        next_attempt_at = excluded.next_attempt_at, lease = NULL, locked_until = NULL, last_error = NULL, sent_at = NULL`,
+                      ${REPENDING_EVENT}`,
                 args: [leadId, event.channel, event.externalId, at],
               },
             ]
