@@ -20,13 +20,14 @@ const ownPorts = { E2E_PORT: String(basePort + 20), E2E_SITEVERIFY_PORT: undefin
  * removed) for that stage.
  */
 export const STAGES = [
-  // Type check, lint and build are computing while the unit tests mostly wait (PostgreSQL, SMTP, timers).
+  // Two single-threaded checks on two cores. The unit tests run alone: several compute for seconds under a 5 s
+  // limit, which the type check, lint and build beside them pushed past on a loaded machine.
   { name: "typecheck", command: "npm run typecheck", group: "checks", lane: "types and build" },
   { name: "lint", command: "npm run lint", group: "checks", lane: "lint" },
   { name: "check:alerts", command: "npm run check:alerts", group: "checks", lane: "lint" },
-  { name: "unit", command: "npm run test:unit", group: "checks", lane: "unit" },
   { name: "build", command: "npm run build", group: "checks", lane: "types and build" },
   { name: "size", command: "npm run size", group: "checks", lane: "types and build" },
+  { name: "unit", command: "npm run test:unit" },
   // Alone: its projects keep the two cores busy, and its scroll-timing project measures frames at the end.
   { name: "Playwright (Chromium)", command: "node scripts/ensure-tools.mjs --e2e chromium postgres && playwright test", timings: true },
   // The engines drive one browser at a time; Node 24's unit tests mostly wait. Node 24's contact API run gets its
