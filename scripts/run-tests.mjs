@@ -80,7 +80,8 @@ function runOne(command, env, { buffered = false, label = "" } = {}) {
     done,
     stop() {
       stopped = true;
-      signalAll("SIGTERM");
+      // SIGINT, as Ctrl-C: Playwright then stops the web servers it started (on SIGTERM it left them running).
+      signalAll("SIGINT");
     },
   };
 }
