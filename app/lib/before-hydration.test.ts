@@ -4,7 +4,7 @@ import { afterContentScript } from "./before-hydration";
 // What the script appends to <body>, kept out of the document (happy-dom would try to load /count.js).
 function appended() {
   const nodes: Node[] = [];
-  vi.spyOn(document.body, "appendChild").mockImplementation(<T extends Node>(node: T) => (nodes.push(node), node));
+  vi.spyOn(document.body, "append").mockImplementation((...added: (Node | string)[]) => void added.forEach((node) => typeof node !== "string" && nodes.push(node)));
   return () => nodes.filter((node): node is HTMLScriptElement => node instanceof HTMLScriptElement && node.getAttribute("src") === "/count.js");
 }
 

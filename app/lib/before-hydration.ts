@@ -46,7 +46,7 @@ export function afterContentScript(counting = true): string {
 // In a task of its own, after the parser's: on the phone profile, adding the module script took a median 8 ms of
 // the throttled main thread (1-20 ms) inside the task that parses the end of the page, which a tap at first
 // paint can wait behind (decision 38, item 1). It is still asked for before React Router's code has run.
-const countScript = `setTimeout(function(){var s=document.createElement("script");s.type="module";s.src="/count.js";document.body.appendChild(s)});`;
+const countScript = `setTimeout(function(){var s=document.createElement("script");s.type="module";s.src="/count.js";document.body.append(s)});`;
 
 // Keys as React Router makes them; the save mirrors savePosition (the newest last, at most MAX_POSITIONS kept).
 // A function, so that the client bundle, which never renders the script, keeps none of it.
