@@ -1,7 +1,7 @@
 // @vitest-environment node
 import { afterEach, describe, expect, it } from "vitest";
 import { bothEngines } from "../../test/support/store-engines";
-import { PostgresStore } from "../db/postgres-store";
+import { type PostgresStore } from "../db/postgres-store";
 import { SqliteStore } from "../db/sqlite-store";
 import type { Store } from "../db/store";
 import { parseSalesHours, type Calendar } from "../leads/business-hours";
@@ -61,13 +61,12 @@ function visitsOf(day: string, seed: number): Visit[] {
   return rows;
 }
 
-async function run(store: Store, sql: string, args: unknown[]) {
-  if (store instanceof SqliteStore) await store.db.execute({ sql, args: args as never });
-  else if (store instanceof PostgresStore) {
-    let n = 0;
-    await store.pool.query(sql.replace(/\?/g, () => `$${++n}`), args);
-  }
+async function run(store: Store, sql: string, args: unknown[]): Promise<Record<string, unknown>[]> {
+  if (store instanceof SqliteStore) return (await store.db.execute({ sql, args: args as never })).rows as unknown as Record<string, unknown>[];
+  let n = 0;
+  return (await (store as PostgresStore).pool.query(sql.replace(/\?/g, () => `$${++n}`), args)).rows;
 }
+const monthsStored = async (store: Store) => (await run(store, "SELECT DISTINCT month FROM visit_months ORDER BY month", [])).map((row) => String(row.month));
 
 describe.each(Object.keys(engines) as (keyof typeof engines)[])("a period's whole months from their sums on %s", (engine) => {
   it("gives every figure the raw rows give, and reads a month by day when one of its days is not in its sums", async () => {
@@ -94,5 +93,16 @@ describe.each(Object.keys(engines) as (keyof typeof engines)[])("a period's whol
     // ...until one of its days is one an earlier version rolled up (not in the sums): October is then read by day.
     await run(store, "UPDATE visit_rollups SET months = ? WHERE day = ?", [engine === "sqlite" ? 0 : false, "2026-10-17"]);
     for (const [i, p] of periods.entries()) expect(await insightsFor(p, { storage, timeZone: zone, calendar, now })).toEqual(raw[i]);
+
+    // Past the retention (here from 15 October): September's sums go with its days, October's first half leaves
+    // its month read by day (its sums, which still count those days, are never read again).
+    await run(store, "UPDATE visit_rollups SET months = ? WHERE day = ?", [engine === "sqlite" ? 1 : true, "2026-10-17"]);
+    expect(await monthsStored(store)).toEqual(["2026-09", "2026-10", "2026-11"]);
+    await storage.daily.deleteAggregatesBefore("2026-10-15");
+    expect(await monthsStored(store)).toEqual(["2026-10", "2026-11"]);
+    expect(await insightsFor(period("2026-09-01", "2026-09-30", zone), { storage, timeZone: zone, calendar, now })).toMatchObject({ visitors: 0, pages: [] });
+    const october = await insightsFor(periods[2]!, { storage, timeZone: zone, calendar, now });
+    expect(october.visitors).toBe(days.filter((day) => day >= "2026-10-15" && day <= "2026-10-31").length * 4);
+    expect(october.pages.reduce((sum, row) => sum + row.visitors, 0)).toBeLessThan(1000);
   }, 60_000);
 });
