@@ -1,7 +1,7 @@
 // @vitest-environment node
 import { afterEach, describe, expect, it } from "vitest";
 import { bothEngines } from "../../test/support/store-engines";
-import { type PostgresStore } from "../db/postgres-store";
+import type { PostgresStore } from "../db/postgres-store";
 import { SqliteStore } from "../db/sqlite-store";
 import type { Store } from "../db/store";
 import { parseSalesHours, type Calendar } from "../leads/business-hours";
