@@ -227,11 +227,12 @@ async function dashboard(postgres) {
       const profile = values.profile ? new Map() : undefined;
       const { timed, now } = await benchDashboard(databaseUrl, { rounds: Number(values.rounds), perMonth: Number(values["visits-per-month"]), file: engine === "sqlite" ? file : undefined, built, profile });
       if (values.keep) writeFileSync(join(dir, "year.json"), `${JSON.stringify({ now })}\n`);
-      for (const { name, times } of timed) console.log(`  ${name.padEnd(28)} p50 ${ms(percentile(times, 50)).padStart(9)}  p95 ${ms(percentile(times, 95)).padStart(9)}`);
+      for (const { name, times, cpu } of timed) console.log(`  ${name.padEnd(28)} p50 ${ms(percentile(times, 50)).padStart(9)}  p95 ${ms(percentile(times, 95)).padStart(9)}  (CPU p50 ${ms(percentile(cpu, 50)).padStart(9)}  p95 ${ms(percentile(cpu, 95)).padStart(9)})`);
       const all = timed.flatMap(({ times }) => times);
-      console.log(`  every request (${all.length}):${" ".repeat(9)} p50 ${ms(percentile(all, 50)).padStart(9)}  p95 ${ms(percentile(all, 95)).padStart(9)}  max ${ms(Math.max(...all))}`);
+      const allCpu = timed.flatMap(({ cpu }) => cpu);
+      console.log(`  every request (${all.length}):${" ".repeat(9)} p50 ${ms(percentile(all, 50)).padStart(9)}  p95 ${ms(percentile(all, 95)).padStart(9)}  (CPU p50 ${ms(percentile(allCpu, 50)).padStart(9)}  p95 ${ms(percentile(allCpu, 95)).padStart(9)})  max ${ms(Math.max(...all))}`);
       for (const [name, statements] of profile ?? []) {
-        console.log(`\n  ${name}: mean per request`);
+        console.log(`\n  ${name}: mean CPU per request`);
         for (const [label, { ms: total, calls }] of [...statements].sort((a, b) => b[1].ms - a[1].ms)) console.log(`    ${(total / Number(values.rounds)).toFixed(1).padStart(7)} ms ${String(calls / Number(values.rounds)).padStart(3)}x  ${label}`);
       }
     } finally {

@@ -268,8 +268,21 @@ function series(p: Period, counts: Daily, leads: LeadFacts[], timeZone: string):
     const point = points.get(bucket(d.day));
     if (point) point.visitors += d.visitors;
   }
+  // A lead's day found among the period's day starts (formatting each lead's instant in the zone cost more than
+  // the rest of a year's chart).
+  const periodDays = daysOf(p, timeZone);
+  const starts = periodDays.map((d) => d.start.getTime());
   for (const lead of leads) {
-    const point = points.get(bucket(localDate(new Date(lead.createdAt), timeZone)));
+    const at = Date.parse(lead.createdAt);
+    if (at < starts[0]! || at >= p.end.getTime()) continue;
+    let low = 0;
+    let high = starts.length - 1;
+    while (low < high) {
+      const middle = Math.ceil((low + high) / 2);
+      if (starts[middle]! <= at) low = middle;
+      else high = middle - 1;
+    }
+    const point = points.get(bucket(periodDays[low]!.day));
     if (point) point.leads += 1;
   }
   return { interval, series: [...points.values()] };
