@@ -126,9 +126,11 @@ export class DailyCounts {
   async raw(days: Day[], filter?: Filter): Promise<Daily> {
     if (days.length === 0) return { days: [], tables: emptyTables() };
     const { ctes, args } = this.rowsOf(days, filter);
+    // A visitor once per day; of one day (today, a day's rollup) the key alone, without a string built per row.
+    const visitorDays = days.length === 1 ? "visitor" : "day || ' ' || visitor";
     const groups = DIMENSION_NAMES.map((name) => {
       const condition = this.tableCondition(name);
-      return `SELECT '${name}' AS dimension, k_${name} AS name, COUNT(DISTINCT day || ' ' || visitor) AS visitors, COUNT(*) AS pageviews FROM f${condition ? ` WHERE ${condition}` : ""} GROUP BY k_${name}`;
+      return `SELECT '${name}' AS dimension, k_${name} AS name, COUNT(DISTINCT ${visitorDays}) AS visitors, COUNT(*) AS pageviews FROM f${condition ? ` WHERE ${condition}` : ""} GROUP BY k_${name}`;
     });
     const result = await this.sql.query(
       `WITH ${ctes}
