@@ -76,7 +76,9 @@ function leadKeys(site: SitePages | undefined): Record<Dimension, (lead: LeadFac
     landingPages: (lead) => (lead.source?.landingPage === undefined ? [] : [page(lead.source.landingPage)]),
     // Every page the visit read (once each): "the leads of visits that read this page".
     pages: (lead) => [...new Set((lead.source?.pages ?? []).map(page))],
-    sources: (lead) => (lead.source ? [sourceName({ utmSource: lead.source.utm?.source, referrer: lead.source.referrer })] : []),
+    // A lead without a recorded source (its visitor asked not to be tracked, or it came before attribution) is Direct,
+    // as the marketing guide says, so the sources table's leads add up to the period's.
+    sources: (lead) => [lead.source ? sourceName({ utmSource: lead.source.utm?.source, referrer: lead.source.referrer }) : DIRECT],
     campaigns: (lead) => {
       const utm = lead.source?.utm;
       if (!utm || (!utm.source && !utm.medium && !utm.campaign)) return [];
