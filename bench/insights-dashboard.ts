@@ -120,23 +120,33 @@ async function diskBytes(store: Store, file: string | undefined): Promise<{ file
 
 const TABLE_BYTES = "SELECT SUM(pg_total_relation_size(c.oid))::bigint AS bytes FROM pg_class c WHERE c.relname IN ('visits', 'visit_days', 'visit_rollups', 'messages') AND c.relkind = 'r'";
 
-export type Timed = { name: string; times: number[] };
+/** Each request's wall times and the CPU time (ms) the process spent on it (the machine's load adds to the first alone). */
+export type Timed = { name: string; times: number[]; cpu: number[] };
 
-/** Builds the year on the store at `url`, then times each request `rounds` times. */
-export async function benchDashboard(url: string, { rounds = 20, file, perMonth = VISITS_PER_MONTH, log = console.log }: { rounds?: number; file?: string; perMonth?: number; log?: (line: string) => void } = {}) {
+/** Each SQL statement's time (ms) and count, per request: where a request's time goes (`--profile`). */
+export type Profile = Map<string, Map<string, { ms: number; calls: number }>>;
+
+/**
+ * Builds the year on the store at `url` (or, with `built`, reuses the year built there at `built.now`: `--reuse`),
+ * then times each request `rounds` times. `profile`: also what each request's SQL statements took.
+ */
+export async function benchDashboard(
+  url: string,
+  { rounds = 20, file, perMonth = VISITS_PER_MONTH, log = console.log, built: reused, profile }: { rounds?: number; file?: string; perMonth?: number; log?: (line: string) => void; built?: { now: string }; profile?: Profile } = {},
+) {
   // PostgreSQL with room to wait: the year is written while other work may hold the machine's two cores, and a slow
   // request is a figure to print, not an error (the server's own limits are 3 s to connect, 5 s per statement).
   const store = url.startsWith("postgres") ? await PostgresStore.open(url, { connectTimeoutMs: 60_000, statementTimeoutMs: 120_000 }) : await openStore(url);
   const storage = insightsStorage(store);
   const rand = random(37);
-  const now = new Date();
+  const now = reused ? new Date(reused.now) : new Date();
   const today = localDate(now, zone);
   const first = addDays(today, -364);
   const built = performance.now();
   let rows = 0;
   let leads = 0;
   try {
-    for (let day = first; day <= today; day = addDays(day, 1)) {
+    for (let day = first; !reused && day <= today; day = addDays(day, 1)) {
       const visits = dayVisits(day, rand, perMonth).filter((visit) => visit.at < now);
       for (let i = 0; i < visits.length; i += 5000) await storage.insertVisits(visits.slice(i, i + 5000));
       rows += visits.length;
@@ -170,7 +180,8 @@ export async function benchDashboard(url: string, { rounds = 20, file, perMonth 
     }
     const buildSeconds = (performance.now() - built) / 1000;
     const disk = await diskBytes(store, file);
-    log(`  built a year: ${rows.toLocaleString("en-US")} page views (${leads.toLocaleString("en-US")} leads) in ${buildSeconds.toFixed(0)} s; on disk: ${(disk.files / 1e6).toFixed(1)} MB, of which in use ${(disk.used / 1e6).toFixed(1)} MB (visits of 90 days, daily aggregates of 365, the leads)`);
+    if (reused) log(`  reused the year built at ${reused.now}; on disk: ${(disk.files / 1e6).toFixed(1)} MB, of which in use ${(disk.used / 1e6).toFixed(1)} MB`);
+    else log(`  built a year: ${rows.toLocaleString("en-US")} page views (${leads.toLocaleString("en-US")} leads) in ${buildSeconds.toFixed(0)} s; on disk: ${(disk.files / 1e6).toFixed(1)} MB, of which in use ${(disk.used / 1e6).toFixed(1)} MB (visits of 90 days, daily aggregates of 365, the leads)`);
 
     const month = today.slice(0, 7);
     const lastMonthEnd = addDays(`${month}-01`, -1);
@@ -187,17 +198,52 @@ export async function benchDashboard(url: string, { rounds = 20, file, perMonth 
       { name: "90 days, country = DE", from: addDays(today, -89), to: today, filter: { table: "countries", name: "DE" } },
       { name: "12 months, source = Google", from: addDays(today, -364), to: today, filter: google },
     ];
-    const timed: Timed[] = requests.map(({ name }) => ({ name, times: [] }));
+    const timed: Timed[] = requests.map(({ name }) => ({ name, times: [], cpu: [] }));
+    // Each statement of the query module timed by the request it serves (the same SQL for both engines, daily.ts).
+    let current: string | undefined;
+    if (profile) {
+      const sql = (storage.daily as unknown as { sql: { query: (sql: string, args: unknown[]) => Promise<Record<string, unknown>[]> } }).sql;
+      const query = sql.query.bind(sql);
+      const timedQuery = async (text: string, args: unknown[]) => {
+        // CPU time, not wall time: on a shared machine a statement's wall time is mostly waiting for a core.
+        const started = process.cpuUsage();
+        try {
+          return await query(text, args);
+        } finally {
+          if (current) {
+            const label = text.replace(/\s+/g, " ").replace(/\(\?, \?(::timestamptz)?, \?(::timestamptz)?\)(, )?/g, "").slice(0, 110);
+            const byStatement = profile.get(current) ?? new Map<string, { ms: number; calls: number }>();
+            profile.set(current, byStatement);
+            const seen = byStatement.get(label) ?? { ms: 0, calls: 0 };
+            const used = process.cpuUsage(started);
+            byStatement.set(label, { ms: seen.ms + (used.user + used.system) / 1000, calls: seen.calls + 1 });
+          }
+        }
+      };
+      // One statement at a time (what a single SQLite connection does anyway), so each is timed alone.
+      let previous: Promise<unknown> = Promise.resolve();
+      sql.query = (text, args) => {
+        const run = previous.then(() => timedQuery(text, args));
+        previous = run.catch(() => {});
+        return run;
+      };
+    }
     // Rounds interleave the requests, as several marketers' clicks would.
     for (let round = 0; round < rounds + 2; round++) {
       for (const [i, request] of requests.entries()) {
+        current = round >= 2 ? request.name : undefined;
         const started = performance.now();
+        const cpu = process.cpuUsage();
         await insightsFor(period(request.from, request.to, zone), { storage, timeZone: zone, calendar, filter: request.filter, now });
         // The first two rounds warm the caches and the JIT: not counted.
-        if (round >= 2) timed[i]!.times.push(performance.now() - started);
+        if (round >= 2) {
+          timed[i]!.times.push(performance.now() - started);
+          const used = process.cpuUsage(cpu);
+          timed[i]!.cpu.push((used.user + used.system) / 1000);
+        }
       }
     }
-    return { timed, disk, rows, leads };
+    return { timed, disk, rows, leads, now: now.toISOString() };
   } finally {
     await store.close();
   }

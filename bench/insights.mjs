@@ -13,12 +13,17 @@
 //
 //   node bench/insights.mjs [--part counts|dashboard|both] [--seconds 5] [--concurrency 32] [--count-rate 1000] [--lead-rate 20] [--rounds 20] [--engine sqlite|postgres|both]
 //
+//   The dashboard's year takes minutes to build: `--part dashboard --engine sqlite --keep DIR` keeps it in DIR
+//   (DIR/bench.db, and DIR/year.json with the instant it was built at), and `--reuse DIR` times that year again
+//   without building it (the periods are those of the instant it was built at), e.g. before and after a change.
+//   `--profile` also prints what each SQL statement of the query module took per request (run one at a time).
+//
 // A report, not a test: it prints figures and exits 0. The machine's load is printed too: figures taken while
 // other work runs are lower than on a quiet machine.
 import { spawn } from "node:child_process";
-import { mkdtempSync, rmSync } from "node:fs";
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { loadavg, tmpdir, cpus, setPriority } from "node:os";
-import { join } from "node:path";
+import { join, resolve } from "node:path";
 import { parseArgs } from "node:util";
 import { Agent, request } from "node:http";
 import { Worker, isMainThread, parentPort, workerData } from "node:worker_threads";
@@ -37,6 +42,9 @@ const { values } = parseArgs({
     part: { type: "string", default: "both" },
     rounds: { type: "string", default: "20" },
     "visits-per-month": { type: "string", default: "100000" },
+    keep: { type: "string" },
+    reuse: { type: "string" },
+    profile: { type: "boolean", default: false },
   },
 });
 const SECONDS = Number(values.seconds);
@@ -205,18 +213,30 @@ async function dashboard(postgres) {
   await build({ entryPoints: ["bench/insights-dashboard.ts"], outfile, bundle: true, platform: "node", target: "node20", format: "esm", packages: "external", alias: { "~": "./app" }, logLevel: "warning" });
   const { benchDashboard } = await import(new URL(`../${outfile}`, import.meta.url).href);
   console.log(`\nDashboard: a year at ${Number(values["visits-per-month"]).toLocaleString("en-US")} visits a month, each request ${values.rounds} times (after 2 warm-up rounds)`);
+  const kept = values.keep ?? values.reuse;
+  if (kept && (engines.length !== 1 || engines[0] !== "sqlite")) throw new Error("--keep and --reuse are for --engine sqlite (the PostgreSQL server is a throwaway one).");
   for (const engine of engines) {
-    const dir = mkdtempSync(join(tmpdir(), "bench-dashboard-"));
+    const dir = kept ? resolve(kept) : mkdtempSync(join(tmpdir(), "bench-dashboard-"));
+    mkdirSync(dir, { recursive: true });
     const file = join(dir, "bench.db");
     const databaseUrl = engine === "postgres" ? postgres.createDatabase(`dash_${Date.now().toString(36)}`) : `file:${file}`;
+    if (values.keep && existsSync(file)) throw new Error(`${file} exists already: --reuse ${values.keep} times it, or remove it first.`);
+    const built = values.reuse ? JSON.parse(readFileSync(join(dir, "year.json"), "utf8")) : undefined;
     console.log(`\n${engine}:`);
     try {
-      const { timed } = await benchDashboard(databaseUrl, { rounds: Number(values.rounds), perMonth: Number(values["visits-per-month"]), file: engine === "sqlite" ? file : undefined });
-      for (const { name, times } of timed) console.log(`  ${name.padEnd(28)} p50 ${ms(percentile(times, 50)).padStart(9)}  p95 ${ms(percentile(times, 95)).padStart(9)}`);
+      const profile = values.profile ? new Map() : undefined;
+      const { timed, now } = await benchDashboard(databaseUrl, { rounds: Number(values.rounds), perMonth: Number(values["visits-per-month"]), file: engine === "sqlite" ? file : undefined, built, profile });
+      if (values.keep) writeFileSync(join(dir, "year.json"), `${JSON.stringify({ now })}\n`);
+      for (const { name, times, cpu } of timed) console.log(`  ${name.padEnd(28)} p50 ${ms(percentile(times, 50)).padStart(9)}  p95 ${ms(percentile(times, 95)).padStart(9)}  (CPU p50 ${ms(percentile(cpu, 50)).padStart(9)}  p95 ${ms(percentile(cpu, 95)).padStart(9)})`);
       const all = timed.flatMap(({ times }) => times);
-      console.log(`  every request (${all.length}):${" ".repeat(9)} p50 ${ms(percentile(all, 50)).padStart(9)}  p95 ${ms(percentile(all, 95)).padStart(9)}  max ${ms(Math.max(...all))}`);
+      const allCpu = timed.flatMap(({ cpu }) => cpu);
+      console.log(`  every request (${all.length}):${" ".repeat(9)} p50 ${ms(percentile(all, 50)).padStart(9)}  p95 ${ms(percentile(all, 95)).padStart(9)}  (CPU p50 ${ms(percentile(allCpu, 50)).padStart(9)}  p95 ${ms(percentile(allCpu, 95)).padStart(9)})  max ${ms(Math.max(...all))}`);
+      for (const [name, statements] of profile ?? []) {
+        console.log(`\n  ${name}: mean CPU per request`);
+        for (const [label, { ms: total, calls }] of [...statements].sort((a, b) => b[1].ms - a[1].ms)) console.log(`    ${(total / Number(values.rounds)).toFixed(1).padStart(7)} ms ${String(calls / Number(values.rounds)).padStart(3)}x  ${label}`);
+      }
     } finally {
-      rmSync(dir, { recursive: true, force: true });
+      if (!kept) rmSync(dir, { recursive: true, force: true });
     }
   }
 }

@@ -61,7 +61,13 @@ test.beforeEach(async ({ context }) => {
     if (/Content Security Policy|CSP violation/i.test(message.text())) violations.push(message.text());
   });
 });
-test.afterEach(() => {
+test.afterEach(async ({ context }) => {
+  // Keystatic may still be asking GitHub when a test ends (a save moves to the new branch and reads it again).
+  // Closing the context first drops the responses route.fetch holds, and a handler between its fetch and its
+  // fulfill failed the test with "Fetch response has been disposed". So close the pages first (no new requests;
+  // a fulfill for a closed page is dropped quietly), then let the handlers in flight finish.
+  await Promise.all(context.pages().map((page) => page.close()));
+  await context.unrouteAll({ behavior: "wait" });
   expect(outside, "requests outside loopback").toEqual([]);
   expect(violations, "CSP violations").toEqual([]);
 });

@@ -262,7 +262,7 @@ test("an operator resends and settles failed deliveries on /deliveries and erase
   expect(audit).not.toContain(email);
 });
 
-test("at 320 px: the longest valid name, company and address and an unbroken message scroll nowhere sideways (inbox, lead, erase, deliveries)", async ({ browser }) => {
+test("at 320 px: the longest valid name, company and address, an unbroken message and a long delivery error scroll nowhere sideways (inbox, lead, erase, deliveries)", async ({ browser }) => {
   // The form's limits: names and company at their maximum without a space, a 252-character address.
   const label = "b".repeat(59);
   const long = lead({
@@ -272,18 +272,24 @@ test("at 320 px: the longest valid name, company and address and an unbroken mes
     email: `${"a".repeat(64)}@${label}.${label}.${label}.ex`,
     message: "M".repeat(3000),
   });
-  // Its webhook fails, so /deliveries lists it with its name.
+  // Its webhook fails, so /deliveries lists it with its name; its e-mail too, refused with a reply that has no
+  // space to break at (a mail server's diagnostic can be any length; the error is kept up to 500 characters).
   hooks.settings.status = 410;
+  const diagnostic = `5.7.1 ${"R".repeat(420)}`;
+  inbox.settings.refuse["sales@arcline.example"] = `550 ${diagnostic}`;
   const response = await fetch(`${site.url}/api/contact`, { method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify(long) });
   expect(response.status).toBe(201);
   const ref = ((await response.json()) as { id: string }).id.slice(0, 8).toUpperCase();
-  await expect.poll(async () => (await listed(ref))?.deliveries.find((d) => d.channel === "webhook")?.status, { timeout: 15_000 }).toBe("failed");
+  const status = async (channel: string) => (await listed(ref))?.deliveries.find((d) => d.channel === channel)?.status;
+  await expect.poll(async () => [await status("webhook"), await status("email")], { timeout: 15_000 }).toEqual(["failed", "failed"]);
   hooks.settings.status = 200;
+  delete inbox.settings.refuse["sales@arcline.example"];
 
   const page = await signedIn(browser, OPERATOR, { viewport: { width: 320, height: 640 }, hasTouch: true, isMobile: true }, `/leads?q=${run}`);
   for (const path of [`/leads?q=${run}`, `/leads/${ref}`, `/leads/${ref}/erase`, "/deliveries"]) {
     await page.goto(`${site.staffUrl}${path}`);
     await expect(page.getByText(String(path.endsWith("/erase") ? long.email : long.firstName)).first()).toBeVisible();
+    if (path === "/deliveries") await expect(page.getByRole("listitem").filter({ hasText: ref }).filter({ hasText: `Last error: the mail server refused sales@arcline.example (550 ${diagnostic})` })).toBeVisible();
     expect(await page.evaluate(() => document.documentElement.scrollWidth), `${path} scrolls sideways`).toBeLessThanOrEqual(320);
   }
 });

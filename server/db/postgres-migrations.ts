@@ -299,4 +299,24 @@ export const migrations: Migration[] = [
       "ALTER TABLE visit_rollups ADD COLUMN pairs boolean NOT NULL DEFAULT false",
     ],
   },
+  // Issue 37 item 4: visit_days read by day, and each month's tables added up once (SQLite 22 says why).
+  {
+    version: 20,
+    name: "visit aggregates by day and by month",
+    statements: [
+      "CREATE INDEX visit_days_by_day ON visit_days (day, dimension, name) INCLUDE (visitors, pageviews)",
+      `CREATE TABLE visit_months (
+        month text NOT NULL,
+        dimension text NOT NULL,
+        name text NOT NULL,
+        visitors integer NOT NULL,
+        pageviews integer NOT NULL,
+        PRIMARY KEY (dimension, name, month)
+      )`,
+      "ALTER TABLE visit_rollups ADD COLUMN months boolean NOT NULL DEFAULT false",
+      `INSERT INTO visit_months (month, dimension, name, visitors, pageviews)
+       SELECT substr(day, 1, 7), dimension, name, SUM(visitors), SUM(pageviews) FROM visit_days WHERE dimension <> 'total' GROUP BY substr(day, 1, 7), dimension, name`,
+      "UPDATE visit_rollups SET months = true",
+    ],
+  },
 ];

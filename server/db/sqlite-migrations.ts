@@ -383,4 +383,27 @@ export const migrations: Migration[] = [
       "ALTER TABLE visit_rollups ADD COLUMN pairs INTEGER NOT NULL DEFAULT 0",
     ],
   },
+  // Issue 37 item 4 on SQLite: every dashboard request within 300 ms. visit_days read by day (a week's rows, not
+  // the whole table's), and each month's tables added up once (visit_months: the sums of its days' rows, so a
+  // year is read as 12 months instead of 365 days); visit_rollups.months says which days are in them (a day rolled
+  // up by an earlier version is not, so its month is read by day). Filled here from the days already rolled up.
+  {
+    version: 22,
+    name: "visit aggregates by day and by month",
+    statements: [
+      "CREATE INDEX visit_days_by_day ON visit_days (day, dimension, name, visitors, pageviews)",
+      `CREATE TABLE visit_months (
+        month TEXT NOT NULL,
+        dimension TEXT NOT NULL,
+        name TEXT NOT NULL,
+        visitors INTEGER NOT NULL,
+        pageviews INTEGER NOT NULL,
+        PRIMARY KEY (dimension, name, month)
+      ) WITHOUT ROWID`,
+      "ALTER TABLE visit_rollups ADD COLUMN months INTEGER NOT NULL DEFAULT 0",
+      `INSERT INTO visit_months (month, dimension, name, visitors, pageviews)
+       SELECT substr(day, 1, 7), dimension, name, SUM(visitors), SUM(pageviews) FROM visit_days WHERE dimension <> 'total' GROUP BY substr(day, 1, 7), dimension, name`,
+      "UPDATE visit_rollups SET months = 1",
+    ],
+  },
 ];

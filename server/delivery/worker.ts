@@ -133,7 +133,7 @@ export function createDeliveryWorker({ store, channels, log, retryBaseMs, leaseM
       clearTimeout(timer);
     }
     metrics?.recordDelivery(job.channel, outcome.sent ? outcome.as : outcome.retryAt ? "retry" : "failed", (performance.now() - started) / 1000);
-    if (outcome.sent && outcome.as === "settled") log.info({ msg: "follow-up not needed: the lead was taken", channel: job.channel, lead: job.lead.id });
+    if (outcome.sent && outcome.as === "settled") log.info({ msg: "follow-up not needed: the lead was taken or closed", channel: job.channel, lead: job.lead.id });
     else if (outcome.sent && outcome.as === "previewed") log.warn({ msg: "lead previewed, not delivered: written to a file, sent once the channel is configured", channel: job.channel, lead: job.lead.id });
     else if (outcome.sent) log.info({ msg: "lead delivered", channel: job.channel, lead: job.lead.id, attempt: job.attempt });
     else {

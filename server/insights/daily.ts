@@ -1,4 +1,5 @@
 import { sourceSchema, type VisitSource } from "~/lib/contact-schema";
+import { addDays } from "./period";
 import type { CountRow, Dimension } from "./storage";
 
 /*
@@ -32,6 +33,8 @@ export type Sql = {
   instant: string;
   /** The engine's true for the entry column. */
   yes: string;
+  /** A timestamp column as ISO 8601 text (SQLite stores it so; PostgreSQL's timestamptz formatted in UTC). */
+  timestamp: (column: string) => string;
 };
 
 /** Between the fields of a row read as one value (pairs()). */
@@ -54,18 +57,33 @@ export const DIMENSIONS: Record<Dimension, { column: string; entryOnly: boolean;
 };
 
 const num = (value: unknown) => Number(value ?? 0);
-const iso = (value: unknown) => (value == null ? null : value instanceof Date ? value.toISOString() : new Date(String(value)).toISOString());
+/** A boolean column as either engine gives it (SQLite 0/1, PostgreSQL true/false). */
+const yes = (value: unknown) => value === true || Number(value) === 1;
+const nextDay = (day: string) => addDays(day, 1);
+const ISO = /^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/;
+const iso = (value: unknown) => (value == null ? null : value instanceof Date ? value.toISOString() : ISO.test(String(value)) ? String(value) : new Date(String(value)).toISOString());
 const emptyTables = () => Object.fromEntries(DIMENSION_NAMES.map((name) => [name, [] as CountRow[]])) as Record<Dimension, CountRow[]>;
 const outcomes = new Set<Outcome>(["answered", "won", "lost", "spam", "duplicate"]);
 
+// Sources read before, by their stored text: a lead's never changes, and the dashboard reads the same leads
+// request after request (parsing and checking them was a fifth of a year's request). Bounded; never mutated.
+const sources = new Map<string, VisitSource | null>();
+
 function readSource(value: unknown): VisitSource | null {
   if (value == null) return null;
+  const text = String(value);
+  const seen = sources.get(text);
+  if (seen !== undefined) return seen;
+  let source: VisitSource | null = null;
   try {
-    const parsed = sourceSchema.safeParse(JSON.parse(String(value)));
-    return parsed.success ? parsed.data : null;
+    const parsed = sourceSchema.safeParse(JSON.parse(text));
+    source = parsed.success ? parsed.data : null;
   } catch {
-    return null;
+    source = null;
   }
+  if (sources.size >= 20_000) sources.clear();
+  sources.set(text, source);
+  return source;
 }
 
 export class DailyCounts {
@@ -108,9 +126,11 @@ export class DailyCounts {
   async raw(days: Day[], filter?: Filter): Promise<Daily> {
     if (days.length === 0) return { days: [], tables: emptyTables() };
     const { ctes, args } = this.rowsOf(days, filter);
+    // A visitor once per day; of one day (today, a day's rollup) the key alone, without a string built per row.
+    const visitorDays = days.length === 1 ? "visitor" : "day || ' ' || visitor";
     const groups = DIMENSION_NAMES.map((name) => {
       const condition = this.tableCondition(name);
-      return `SELECT '${name}' AS dimension, k_${name} AS name, COUNT(DISTINCT day || ' ' || visitor) AS visitors, COUNT(*) AS pageviews FROM f${condition ? ` WHERE ${condition}` : ""} GROUP BY k_${name}`;
+      return `SELECT '${name}' AS dimension, k_${name} AS name, COUNT(DISTINCT ${visitorDays}) AS visitors, COUNT(*) AS pageviews FROM f${condition ? ` WHERE ${condition}` : ""} GROUP BY k_${name}`;
     });
     const result = await this.sql.query(
       `WITH ${ctes}
@@ -130,20 +150,37 @@ export class DailyCounts {
 
   /**
    * Counts of the aggregates of the days from `fromDay` to `toDay`. With a filter, only its own table has it
-   * (aggregates keep one dimension at a time): the totals are that row's, and the other tables are empty.
+   * (aggregates keep one dimension at a time): the totals are that row's, and the other tables are empty. Without,
+   * the tables of `months` (YYYY-MM, each wholly in the range and every day of it rolled up into its sums: see
+   * rollups()) come from visit_months, the other days' from visit_days (by day: a week reads a week's rows).
    */
-  async aggregated(fromDay: string, toDay: string, filter?: Filter): Promise<Daily> {
+  async aggregated(fromDay: string, toDay: string, filter?: Filter, months: string[] = []): Promise<Daily> {
     if (fromDay > toDay) return { days: [], tables: emptyTables() };
     if (filter) {
-      const rows = await this.sql.query("SELECT day, visitors, pageviews FROM visit_days WHERE day >= ? AND day <= ? AND dimension = ? AND name = ?", [fromDay, toDay, filter.table, filter.name]);
+      const rows = await this.sql.query("SELECT day, visitors, pageviews FROM visit_days WHERE dimension = ? AND name = ? AND day >= ? AND day <= ?", [filter.table, filter.name, fromDay, toDay]);
       const days = rows.map((row) => ({ day: String(row.day), visitors: num(row.visitors), pageviews: num(row.pageviews) }));
       const tables = emptyTables();
       if (days.length > 0) tables[filter.table] = [{ name: filter.name, visitors: days.reduce((sum, d) => sum + d.visitors, 0), pageviews: days.reduce((sum, d) => sum + d.pageviews, 0) }];
       return { days, tables };
     }
+    // The ranges of days outside `months`: before the first, between two that are not next to each other, after the last.
+    const whole = new Set(months);
+    const ranges: [string, string][] = [];
+    for (let day = fromDay; day <= toDay; day = nextDay(day)) {
+      if (whole.has(day.slice(0, 7))) continue;
+      const last = ranges[ranges.length - 1];
+      if (last && nextDay(last[1]) === day) last[1] = day;
+      else ranges.push([day, day]);
+    }
+    const parts = [
+      ...ranges.map(() => "SELECT dimension, name, visitors, pageviews FROM visit_days WHERE day >= ? AND day <= ? AND dimension <> 'total'"),
+      ...(months.length > 0 ? [`SELECT dimension, name, visitors, pageviews FROM visit_months WHERE month IN (${months.map(() => "?").join(", ")})`] : []),
+    ];
     const [dayRows, tableRows] = await Promise.all([
-      this.sql.query("SELECT day, visitors, pageviews FROM visit_days WHERE day >= ? AND day <= ? AND dimension = 'total'", [fromDay, toDay]),
-      this.sql.query("SELECT dimension, name, SUM(visitors) AS visitors, SUM(pageviews) AS pageviews FROM visit_days WHERE day >= ? AND day <= ? AND dimension <> 'total' GROUP BY dimension, name", [fromDay, toDay]),
+      this.sql.query("SELECT day, visitors, pageviews FROM visit_days WHERE dimension = 'total' AND name = '' AND day >= ? AND day <= ?", [fromDay, toDay]),
+      parts.length === 0
+        ? Promise.resolve([])
+        : this.sql.query(`SELECT dimension, name, SUM(visitors) AS visitors, SUM(pageviews) AS pageviews FROM (${parts.join(" UNION ALL ")}) rows GROUP BY dimension, name`, [...ranges.flat(), ...months]),
     ]);
     const tables = emptyTables();
     for (const row of tableRows) tables[String(row.dimension) as Dimension]?.push({ name: String(row.name), visitors: num(row.visitors), pageviews: num(row.pageviews) });
@@ -204,38 +241,34 @@ export class DailyCounts {
    */
   async filtered(days: string[], filter: Filter): Promise<Daily> {
     if (days.length === 0) return { days: [], tables: emptyTables() };
-    const from = days.reduce((a, b) => (a < b ? a : b));
-    const to = days.reduce((a, b) => (a > b ? a : b));
-    // The range is read through the key (filter, filter_name, day); only paired days have rows, so the caller's
-    // days are those of the range that have pairs.
+    // Each day read through the key (filter, filter_name, day); the tables added up here, not row by row in
+    // JavaScript (SQLite's client builds an object per row: 90 days are some 20,000 rows).
+    const list = days.map(() => "?").join(", ");
+    const where = `filter = ? AND filter_name = ? AND day IN (${list})`;
+    const args = [filter.table, filter.name, ...days];
     const rows = await this.sql.query(
-      "SELECT day, dimension, name, visitors, pageviews FROM visit_pairs WHERE filter = ? AND filter_name = ? AND day >= ? AND day <= ?",
-      [filter.table, filter.name, from, to],
+      `SELECT day, 'total' AS dimension, '' AS name, visitors, pageviews FROM visit_pairs WHERE ${where} AND dimension = 'total'
+       UNION ALL
+       SELECT NULL, dimension, name, SUM(visitors), SUM(pageviews) FROM visit_pairs WHERE ${where} AND dimension <> 'total' GROUP BY dimension, name`,
+      [...args, ...args],
     );
-    const wanted = new Set(days);
     const counts: Daily = { days: [], tables: emptyTables() };
-    const byTable = new Map<string, CountRow>();
     for (const row of rows) {
-      const day = String(row.day);
-      if (!wanted.has(day)) continue;
       const figures = { visitors: num(row.visitors), pageviews: num(row.pageviews) };
       const dimension = String(row.dimension);
-      if (dimension === "total") {
-        counts.days.push({ day, ...figures });
-        continue;
-      }
-      const key = `${dimension}\u0000${String(row.name)}`;
-      const seen = byTable.get(key);
-      if (seen) {
-        seen.visitors += figures.visitors;
-        seen.pageviews += figures.pageviews;
-      } else {
-        const added = { name: String(row.name), ...figures };
-        byTable.set(key, added);
-        counts.tables[dimension as Dimension]?.push(added);
-      }
+      if (dimension === "total") counts.days.push({ day: String(row.day), ...figures });
+      else counts.tables[dimension as Dimension]?.push({ name: String(row.name), ...figures });
     }
     return counts;
+  }
+
+  /**
+   * What visit_rollups says of the days from `fromDay` to `toDay` that have been rolled up: whether each has its
+   * pairs (visit_pairs) and whether it is in its month's sums (visit_months).
+   */
+  async rollups(fromDay: string, toDay: string): Promise<Map<string, { pairs: boolean; months: boolean }>> {
+    const rows = await this.sql.query("SELECT day, pairs, months FROM visit_rollups WHERE day >= ? AND day <= ?", [fromDay, toDay]);
+    return new Map(rows.map((row) => [String(row.day), { pairs: yes(row.pairs), months: yes(row.months) }]));
   }
 
   /** The days from `fromDay` to `toDay` that have their pairs (visit_pairs) written. */
@@ -279,8 +312,18 @@ export class DailyCounts {
         args: chunk.flatMap((row) => [row.filter, row.filterName, row.day, row.dimension, row.name, row.visitors, row.pageviews]),
       });
     }
+    // The day's month summed again from its days (an upsert of the same sums whoever runs it); read only once
+    // every day of the month is in it (rollups()).
+    const month = day.day.slice(0, 7);
     statements.push({
-      sql: `INSERT INTO visit_rollups (day, rolled_at, pairs) VALUES (?, ${this.sql.instant}, ${this.sql.yes}) ON CONFLICT (day) DO UPDATE SET pairs = ${this.sql.yes}`,
+      sql: `INSERT INTO visit_months (month, dimension, name, visitors, pageviews)
+            SELECT ?, dimension, name, SUM(visitors), SUM(pageviews) FROM visit_days WHERE day >= ? AND day <= ? AND dimension <> 'total' GROUP BY dimension, name
+            ON CONFLICT (dimension, name, month) DO UPDATE SET visitors = excluded.visitors, pageviews = excluded.pageviews`,
+      args: [month, `${month}-01`, `${month}-31`],
+    });
+    statements.push({
+      sql: `INSERT INTO visit_rollups (day, rolled_at, pairs, months) VALUES (?, ${this.sql.instant}, ${this.sql.yes}, ${this.sql.yes})
+            ON CONFLICT (day) DO UPDATE SET pairs = ${this.sql.yes}, months = ${this.sql.yes}`,
       args: [day.day, now.toISOString()],
     });
     await this.sql.transaction(statements);
@@ -297,20 +340,30 @@ export class DailyCounts {
       { sql: "DELETE FROM visit_days WHERE day < ?", args: [day] },
       { sql: "DELETE FROM visit_pairs WHERE day < ?", args: [day] },
       { sql: "DELETE FROM visit_rollups WHERE day < ?", args: [day] },
+      // The month of `day` keeps its row, never read again: its first days are gone.
+      { sql: "DELETE FROM visit_months WHERE month < ?", args: [day.slice(0, 7)] },
     ]);
     return 0;
   }
 
   /** The leads that arrived in [from, to), with what the figures need of them. */
   async leads(from: Date, to: Date): Promise<LeadFacts[]> {
-    const rows = await this.sql.query("SELECT created_at, source, country, device, first_taken_at, outcome FROM messages WHERE created_at >= ? AND created_at < ? ORDER BY created_at", [from.toISOString(), to.toISOString()]);
-    return rows.map((row) => ({
-      createdAt: iso(row.created_at) ?? "",
-      source: readSource(row.source),
-      country: row.country == null ? null : String(row.country),
-      device: row.device == null ? null : String(row.device),
-      firstTakenAt: iso(row.first_taken_at),
-      outcome: outcomes.has(row.outcome as Outcome) ? (row.outcome as Outcome) : null,
-    }));
+    // One text value per lead, as pairs() reads rows (two years are 7,000 leads: SQLite's client builds each value
+    // of a row apart). A nullable value comes after a "v" ("": null); JSON text holds no raw control character.
+    const nullable = (column: string) => `COALESCE('v' || ${column}, '')`;
+    const fields = [this.sql.timestamp("created_at"), nullable("source"), nullable("country"), nullable("device"), nullable(this.sql.timestamp("first_taken_at")), nullable("outcome")];
+    const rows = await this.sql.query(`SELECT ${fields.join(` || '${RS}' || `)} AS r FROM messages WHERE created_at >= ? AND created_at < ? ORDER BY created_at`, [from.toISOString(), to.toISOString()]);
+    const value = (field: string | undefined) => (field ? field.slice(1) : null);
+    return rows.map((row) => {
+      const [createdAt, source, country, device, firstTakenAt, outcome] = String(row.r).split(RS);
+      return {
+        createdAt: iso(createdAt) ?? "",
+        source: readSource(value(source)),
+        country: value(country),
+        device: value(device),
+        firstTakenAt: iso(value(firstTakenAt)),
+        outcome: outcomes.has(value(outcome) as Outcome) ? (value(outcome) as Outcome) : null,
+      };
+    });
   }
 }

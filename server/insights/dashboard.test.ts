@@ -88,6 +88,9 @@ describe.each(Object.keys(engines) as (keyof typeof engines)[])("the dashboard's
     expect(insights).toMatchObject({ visitors: 2, pageviews: 3, leads: 4, conversionRate: 2, won: 1, lost: 1, inProgress: 2, leftOut: { spam: 1, duplicate: 1 }, leadsTaken: 1, leadsNotTaken: 3 });
     expect(insights.previous).toMatchObject({ leads: 0, leftOut: { spam: 1, duplicate: 0 } });
     expect(insights.sources.find((row) => row.name === "Google")).toEqual({ name: "Google", visitors: 1, leads: 3, conversionRate: 3, won: 1, lost: 1, inProgress: 1 });
+    // The lead without a recorded source (a visitor who asked not to be tracked) is Direct's: the sources add up.
+    expect(insights.sources.find((row) => row.name === "Direct")).toMatchObject({ leads: 1, inProgress: 1 });
+    expect(insights.sources.reduce((sum, row) => sum + row.leads, 0)).toBe(insights.leads);
     expect(insights.campaigns[0]).toMatchObject({ name: "google / cpc / brand", leads: 3, won: 1, lost: 1, inProgress: 1 });
     expect(insights.pages.find((row) => row.name === "/contact")).toMatchObject({ visitors: 1, leads: 3, won: 1 });
     expect(insights.countries.find((row) => row.name === "DE")).toEqual({ name: "DE", visitors: 0, leads: 1, conversionRate: 0, won: 0, lost: 0, inProgress: 1 });

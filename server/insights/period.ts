@@ -31,8 +31,22 @@ function offsetMs(at: Date, timeZone: string): number {
   return Date.UTC(get("year"), get("month") - 1, get("day"), get("hour"), get("minute"), get("second")) - Math.floor(at.getTime() / 1000) * 1000;
 }
 
+// Starts of days by zone and day: a year's period and the one before are 730 of them, three formatted instants each.
+const dayStarts = new Map<string, number>();
+
 /** The instant a local date starts (00:00 there; twice corrected, for a change of offset that day). */
 export function startOfDay(day: string, timeZone: string): Date {
+  const key = `${timeZone} ${day}`;
+  let start = dayStarts.get(key);
+  if (start === undefined) {
+    // Bounded: a few years of days in a few zones.
+    if (dayStarts.size >= 20_000) dayStarts.clear();
+    dayStarts.set(key, (start = findStartOfDay(day, timeZone)));
+  }
+  return new Date(start);
+}
+
+function findStartOfDay(day: string, timeZone: string): number {
   const utc = Date.parse(`${day}T00:00:00Z`);
   let at = utc - offsetMs(new Date(utc), timeZone);
   at = utc - offsetMs(new Date(at), timeZone);
@@ -48,7 +62,7 @@ export function startOfDay(day: string, timeZone: string): Date {
     }
     at = high;
   }
-  return new Date(at);
+  return at;
 }
 
 export function addDays(day: string, days: number): string {

@@ -76,7 +76,9 @@ function leadKeys(site: SitePages | undefined): Record<Dimension, (lead: LeadFac
     landingPages: (lead) => (lead.source?.landingPage === undefined ? [] : [page(lead.source.landingPage)]),
     // Every page the visit read (once each): "the leads of visits that read this page".
     pages: (lead) => [...new Set((lead.source?.pages ?? []).map(page))],
-    sources: (lead) => (lead.source ? [sourceName({ utmSource: lead.source.utm?.source, referrer: lead.source.referrer })] : []),
+    // A lead without a recorded source (its visitor asked not to be tracked, or it came before attribution) is Direct,
+    // as the marketing guide says, so the sources table's leads add up to the period's.
+    sources: (lead) => [lead.source ? sourceName({ utmSource: lead.source.utm?.source, referrer: lead.source.referrer }) : DIRECT],
     campaigns: (lead) => {
       const utm = lead.source?.utm;
       if (!utm || (!utm.source && !utm.medium && !utm.campaign)) return [];
@@ -207,17 +209,18 @@ function merge(a: Daily, b: Daily): Daily {
  */
 async function countsOf(p: Period, storage: InsightsStorage, timeZone: string, filter: Filter | undefined, now: Date, firstRaw: Promise<Date | null>): Promise<{ counts: Daily; fullFrom: string | null }> {
   const rawFrom = addDays(localDate(now, timeZone), -(RAW_DAYS - 1));
-  const [rolled, paired, first] = await Promise.all([
-    storage.daily.rolledDays(p.from, p.to),
-    filter && p.to >= rawFrom ? storage.daily.pairedDays(p.from > rawFrom ? p.from : rawFrom, p.to) : Promise.resolve(new Set<string>()),
-    firstRaw,
-  ]);
+  const [rolled, first] = await Promise.all([storage.daily.rollups(p.from, p.to), firstRaw]);
   // Days before the oldest raw row have none: not asked for (a year before counting began costs nothing).
   const firstDay = first ? localDate(first, timeZone) : undefined;
   const days = daysOf(p, timeZone);
-  const pairedDay = (day: string) => filter !== undefined && day >= rawFrom && rolled.has(day) && paired.has(day);
+  const pairedDay = (day: string) => filter !== undefined && day >= rawFrom && rolled.get(day)?.pairs === true;
   const aggregatedDay = (day: string) => rolled.has(day) && (!filter || day < rawFrom);
   const limited = filter ? days.filter((d) => aggregatedDay(d.day)) : [];
+  // Months wholly in the period whose every day is in the month's sums: read as one row per table row.
+  const months = [...new Set(days.map((d) => d.day.slice(0, 7)))].filter((month) => {
+    const monthDays = days.filter((d) => d.day.startsWith(month));
+    return monthDays[0]!.day.endsWith("-01") && addDays(monthDays[monthDays.length - 1]!.day, 1).endsWith("-01") && monthDays.every((d) => rolled.get(d.day)?.months === true);
+  });
   const [aggregated, fromPairs, raw] = await Promise.all([
     // Only rolled-up days have aggregates: the range holds exactly those of them that are read from there.
     filter
@@ -225,7 +228,7 @@ async function countsOf(p: Period, storage: InsightsStorage, timeZone: string, f
         ? storage.daily.aggregated(limited[0]!.day, limited[limited.length - 1]!.day, filter)
         : Promise.resolve(undefined)
       : rolled.size > 0
-        ? storage.daily.aggregated(p.from, p.to)
+        ? storage.daily.aggregated(p.from, p.to, undefined, months)
         : Promise.resolve(undefined),
     filter ? storage.daily.filtered(days.filter((d) => pairedDay(d.day)).map((d) => d.day), filter) : Promise.resolve(undefined),
     storage.daily.raw(
@@ -267,8 +270,21 @@ function series(p: Period, counts: Daily, leads: LeadFacts[], timeZone: string):
     const point = points.get(bucket(d.day));
     if (point) point.visitors += d.visitors;
   }
+  // A lead's day found among the period's day starts (formatting each lead's instant in the zone cost more than
+  // the rest of a year's chart).
+  const periodDays = daysOf(p, timeZone);
+  const starts = periodDays.map((d) => d.start.getTime());
   for (const lead of leads) {
-    const point = points.get(bucket(localDate(new Date(lead.createdAt), timeZone)));
+    const at = Date.parse(lead.createdAt);
+    if (at < starts[0]! || at >= p.end.getTime()) continue;
+    let low = 0;
+    let high = starts.length - 1;
+    while (low < high) {
+      const middle = Math.ceil((low + high) / 2);
+      if (starts[middle]! <= at) low = middle;
+      else high = middle - 1;
+    }
+    const point = points.get(bucket(periodDays[low]!.day));
     if (point) point.leads += 1;
   }
   return { interval, series: [...points.values()] };

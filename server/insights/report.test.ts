@@ -122,3 +122,29 @@ describe("the weekly report read on a phone (issue 36 item 4)", () => {
     for (const [, px] of html.matchAll(/(?<!max-)width:(\d+)px/g)) expect(Number(px)).toBeLessThanOrEqual(160);
   });
 });
+
+describe("the weekly report's footnote", () => {
+  const row = (over: Partial<Row> & { name: string; visitors: number }): Row => ({ leads: 0, conversionRate: 0, won: 0, lost: 0, inProgress: 0, ...over });
+  // One lead, from a Google visit that landed on the home page and read a service page (query.ts gives it to both pages).
+  const week = insights({
+    leads: 1,
+    sources: [row({ name: "Google", visitors: 3, leads: 1 })],
+    landingPages: [row({ name: "/", title: "Home", visitors: 3, leads: 1 })],
+    pages: [row({ name: "/", title: "Home", visitors: 3, leads: 1 }), row({ name: "/services/ux-design", title: "UX Design", visitors: 2, leads: 1 })],
+    countries: [row({ name: "GB", visitors: 3, leads: 1 })],
+    devices: [row({ name: "desktop", visitors: 3, leads: 1 })],
+  });
+  const note =
+    "A lead counts for its visit's source, campaign and landing page, for every page that visit read (so the Pages table's leads can add up to more than the week's), and for its country and device.";
+
+  it("says what the tables do: a lead counts for every page its visit read and for its country and device, not only its landing page, source and campaign", () => {
+    const text = reportText(week, "Arcline");
+    expect(text).toContain("Pages:\n  Home (/): 3 visitors, 1 lead\n  UX Design (/services/ux-design): 2 visitors, 1 lead\n");
+    expect(text).toContain("Devices:\n  desktop: 3 visitors, 1 lead\n");
+    expect(text).toContain(`Tables show the top 5 by visitors and every row that brought a lead. Visitors are counted without cookies. ${note}\n`);
+    expect(text).not.toContain("a lead counts for the landing page, source and campaign of its visit");
+    const html = reportHtml(week, "Arcline");
+    expect(html).toContain(note.replaceAll("'", "&#39;"));
+    expect(html).not.toContain("a lead counts for the landing page, source and campaign of its visit");
+  });
+});

@@ -45,7 +45,7 @@ export function countryName(code: string): string {
 
 /**
  * The rows a table shows in the e-mail: the top 5 by visitors, and every other row that brought a lead, so no
- * lead's landing page, source or campaign is left out (issue 36 item 4). Countries by name.
+ * row a lead counts for is left out (issue 36 item 4). Countries by name.
  */
 export function shownRows(key: TableKey, rows: Row[]): Row[] {
   const shown = rows.filter((row, index) => index < TOP || (row.leads ?? 0) > 0);
@@ -87,6 +87,14 @@ export function leftOutLine(insights: Pick<Insights, "leftOut">): string {
   return `Left out: ${number(spam)} spam, ${number(duplicate)} duplicate${duplicate === 1 ? "" : "s"} (closed as not leads: in no figure).`;
 }
 
+/**
+ * What the tables count, as query.ts does (leadKeys): a lead counts for its visit's source, campaign and landing
+ * page, for every page the visit read, and for its country and device, so a column of leads can add up to more.
+ */
+export const TABLES_NOTE =
+  `Tables show the top ${TOP} by visitors and every row that brought a lead. Visitors are counted without cookies. ` +
+  "A lead counts for its visit's source, campaign and landing page, for every page that visit read (so the Pages table's leads can add up to more than the week's), and for its country and device.";
+
 const TAKE_NOTE = "Leads taken and not taken are as they stood when this report was made; the time to take counts sales' business hours only.";
 
 /** A row's name as text: a page by its title and its path. */
@@ -110,7 +118,7 @@ export function reportText(insights: Insights, siteName: string): string {
     const rows = shownRows(key, insights[key]);
     lines.push("", `${title}:`, ...(rows.length ? rows.map(rowLine) : ["  none"]));
   }
-  lines.push("", `Tables show the top ${TOP} by visitors and every row that brought a lead. Visitors are counted without cookies; a lead counts for the landing page, source and campaign of its visit.`, TAKE_NOTE, "");
+  lines.push("", TABLES_NOTE, TAKE_NOTE, "");
   return lines.join("\n");
 }
 
@@ -167,6 +175,6 @@ export function reportHtml(insights: Insights, siteName: string): string {
 <div>${figureBlocks(takeHeadline(insights))}</div>
 ${htmlTable("Campaigns that brought leads", converting)}
 ${tables.map(({ key, title }) => htmlTable(title, shownRows(key, insights[key]))).join("\n")}
-<p style="${font};font-size:12px;color:#4b5563;margin:24px 0 0">Tables show the top ${TOP} by visitors and every row that brought a lead. Visitors are counted without cookies; a lead counts for the landing page, source and campaign of its visit. ${escapeHtml(TAKE_NOTE)}</p>
+<p style="${font};font-size:12px;color:#4b5563;margin:24px 0 0">${escapeHtml(TABLES_NOTE)} ${escapeHtml(TAKE_NOTE)}</p>
 </div></body></html>`;
 }

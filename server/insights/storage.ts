@@ -120,6 +120,7 @@ class SqliteInsights implements InsightsStorage {
       transaction: async (statements) => void (await this.db.batch(statements.map(({ sql, args }) => ({ sql, args: args as InArgs })), "write")),
       instant: "?",
       yes: "1",
+      timestamp: (column) => column,
     });
   }
 
@@ -245,6 +246,7 @@ class PostgresInsights implements InsightsStorage {
         }),
       instant: "?::timestamptz",
       yes: "true",
+      timestamp: (column) => `to_char(${column} AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`,
     });
   }
 

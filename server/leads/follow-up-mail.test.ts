@@ -6,7 +6,7 @@ import { afterEach, describe, expect, it } from "vitest";
 import { startSmtpInbox, startWebhookReceiver, type ReceivedMail } from "../../test/support/lead-inbox.mjs";
 import { loadConfig } from "../config";
 import { bothEngines, quietLog, sampleMessage } from "../../test/support/store-engines";
-import type { NewMessage, Store } from "../db/store";
+import type { NewMessage, OutboxJob, Store } from "../db/store";
 import { createDelivery } from "../delivery";
 import { formatReceived } from "../delivery/lead-text";
 import { staffStorage } from "../../staff/server/storage";
@@ -26,7 +26,8 @@ afterEach(async () => {
 const LINK_SECRET = "q7Vd0Jw3nKc9XbT2mRf8LpZ4sHy6GeA1uNo5IvE3xQk=";
 
 describe.each(["sqlite", "postgres"] as const)("sales' e-mails on %s", (engine) => {
-  async function setUp(env: Record<string, string> = {}) {
+  /** `wrap`: the store as the delivery (worker and senders) sees it. */
+  async function setUp(env: Record<string, string> = {}, wrap: (store: Store) => Store = (store) => store) {
     const store: Store = await engines[engine]();
     const inbox = await startSmtpInbox();
     const mailDir = mkdtempSync(join(tmpdir(), "follow-up-mail-"));
@@ -44,7 +45,7 @@ describe.each(["sqlite", "postgres"] as const)("sales' e-mails on %s", (engine) 
       STAFF_URL: "https://staff.arcline.example",
       ...env,
     });
-    const delivery = createDelivery(config, store, quietLog);
+    const delivery = createDelivery(config, wrap(store), quietLog);
     cleanups.push(() => store.close(), () => inbox.stop(), () => rmSync(mailDir, { recursive: true, force: true }), () => delivery.close(), () => delivery.worker.stop(1_000));
     const insert = async (message: Partial<NewMessage>) => {
       const createdAt = new Date(Date.now() - 3 * 3600_000).toISOString();
@@ -133,6 +134,55 @@ describe.each(["sqlite", "postgres"] as const)("sales' e-mails on %s", (engine) 
     expect(notices[0]!.mail.text).toContain(`https://staff.arcline.example/leads/${reference}`);
     // Taken by then: the taken-over lead is not chased either.
     expect(about(inbox, taken.id).map((m) => m.mail.subject?.split(":")[0]).sort()).toEqual(["New enquiry from Katherine Johnson (NASA)", `Your lead ${reference} was taken over by bob@arcline.example`]);
+  }, 40_000);
+
+  it("a lead closed after its reminder was claimed gets no reminder: the sender looks at the lead again when it sends", async () => {
+    // Another instance (or a person in the workspace) closes the lead between this worker's claim and its send:
+    // the close settles the lead's pending chasers, but this one is under way, its job carrying the lead as it was.
+    const claimed: { outcome: string | null; closed: boolean }[] = [];
+    const attempts: string[] = [];
+    const closeOnClaim = (real: Store) =>
+      new Proxy(real, {
+        get(target, property) {
+          if (property === "claimDeliveries") {
+            return async (...args: Parameters<Store["claimDeliveries"]>) => {
+              const jobs = await target.claimDeliveries(...args);
+              for (const job of jobs.filter((job) => job.channel === "reminder")) {
+                const closed = await target.closeLead(job.lead.id, { outcome: "answered", actor: "ada@arcline.example", at: new Date().toISOString() });
+                claimed.push({ outcome: job.lead.outcome ?? null, closed });
+              }
+              return jobs;
+            };
+          }
+          // What the worker records of each reminder attempt: sent, settled (not needed) or failed.
+          if (property === "markSent") {
+            return async (job: OutboxJob, sentAt: Date, as?: Parameters<Store["markSent"]>[2]) => {
+              if (job.channel === "reminder") attempts.push(as ?? "sent");
+              return target.markSent(job, sentAt, as);
+            };
+          }
+          if (property === "markFailed") {
+            return async (job: OutboxJob, ...rest: [string, Date | null]) => {
+              if (job.channel === "reminder") attempts.push("failed");
+              return target.markFailed(job, ...rest);
+            };
+          }
+          const value: unknown = Reflect.get(target, property, target);
+          return typeof value === "function" ? value.bind(target) : value;
+        },
+      });
+    // No escalation: its claim would close the lead first, settling the reminder before it is ever claimed.
+    const { store, inbox, delivery, insert } = await setUp({ SALES_ESCALATION_TO: "" }, closeOnClaim);
+    const lead = await insert({ email: "closed-meanwhile@example.com" });
+    await delivery.start();
+    await inbox.waitFor((mails) => about({ mails }, lead.id).length === 1, 20_000);
+    await expect.poll(() => attempts.length, { timeout: 20_000 }).toBe(1);
+    // The job said "open"; the sender asked the store, found it closed, and sent nothing.
+    expect(claimed).toEqual([{ outcome: null, closed: true }]);
+    expect(attempts).toEqual(["settled"]);
+    expect(about(inbox, lead.id).map((m) => m.mail.subject)).toEqual(["New enquiry from Ada Lovelace"]);
+    const [found] = await store.findLeads(String(lead.id));
+    expect(found?.deliveries.find((d) => d.channel === "reminder")).toMatchObject({ status: "settled", lastError: "lead closed" });
   }, 40_000);
 
   it("issue 37: without a workspace (STAFF_PORT=off) the e-mails keep the site's take link", async () => {

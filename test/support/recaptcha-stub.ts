@@ -78,9 +78,17 @@ export async function stubRecaptcha(page: Page, { delayMs = 0 }: { delayMs?: num
 
 export type CaptchaKind = "pass" | "slow" | "http500" | "bogus" | `pass@${string}`;
 
+/**
+ * Chooses the next token's kind. The state exists once the stub has run, and the page fetches Google's script
+ * lazily (when the form comes into use, after two chunks): wait for it, and set it in the same step, rather than
+ * write to an object that may not be there yet.
+ */
 export async function setNextCaptchaKind(page: Page, kind: CaptchaKind) {
-  await page.evaluate((value) => {
-    (window as unknown as { __captcha: { nextKind: string } }).__captcha.nextKind = value;
+  await page.waitForFunction((value) => {
+    const state = (window as unknown as { __captcha?: { nextKind: string } }).__captcha;
+    if (!state) return false;
+    state.nextKind = value;
+    return true;
   }, kind);
 }
 
