@@ -61,7 +61,8 @@ const engineSpecs = /e2e\/engines\/[^/]+\.spec\.ts$/;
 export default defineConfig<SiteDataOptions>({
   testDir: "e2e",
   fullyParallel: true,
-  workers: process.env.CI ? 2 : undefined,
+  // E2E_WORKERS overrides the count (CI's is below; locally Playwright's default, half the cores).
+  workers: Number(process.env.E2E_WORKERS) || (process.env.CI ? 2 : undefined),
   retries: process.env.CI ? 1 : 0,
   forbidOnly: !!process.env.CI,
   // The list as it runs, then where the time went (per project and spec file; scripts/run-tests.mjs reads it too).

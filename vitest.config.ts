@@ -13,6 +13,8 @@ export default defineConfig({
     include: ["app/**/*.test.{ts,tsx}", "server/**/*.test.ts", "scripts/**/*.test.ts", "test/**/*.test.ts", "cms/**/*.test.ts", "staff/**/*.test.{ts,tsx}"],
     environment: "happy-dom",
     setupFiles: ["./vitest.setup.ts"],
+    // One PostgreSQL for the run instead of one per file that tests both engines (test/support/vitest-postgres.ts).
+    globalSetup: ["./test/support/vitest-postgres.ts"],
     // Vitest's default is one worker per core but one: on the 2-core build machine, a single file at a time. Most
     // of the unit time is waiting (PostgreSQL, SMTP, timers), so two files side by side take 2/3 of the time.
     maxWorkers: Math.max(2, availableParallelism() - 1),

@@ -21,4 +21,6 @@ echo "== Node $(node --version): the server-side unit tests and the contact API 
 
 [ -f build/server/index.mjs ] || npm run build
 node node_modules/vitest/vitest.mjs run server/ staff/ cms/ app/lib/ app/content/
-node node_modules/@playwright/test/cli.js test e2e/contact-api.spec.ts
+# Its own output folder: Playwright empties the one it writes to at start, and `npm test` runs this beside the
+# engines' run, whose servers keep their files under test-results/.
+node node_modules/@playwright/test/cli.js test e2e/contact-api.spec.ts --output test-results/node24

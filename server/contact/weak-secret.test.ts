@@ -31,7 +31,9 @@ const recipes: Record<string, (random: () => number) => string> = {
 
 describe("weakSecret", () => {
   for (const [name, make] of Object.entries(recipes)) {
-    it(`passes random secrets: ${name} (at least 99.9% of 20,000 seeded draws)`, () => {
+    // Computation only: about a second on a free core, several on a shared one (npm test runs Node 24's copy of
+    // these beside the engines' browser), so Vitest's 5 s default would fail it for the machine, not the code.
+    it(`passes random secrets: ${name} (at least 99.9% of 20,000 seeded draws)`, { timeout: 30_000 }, () => {
       const random = seeded(name.length * 7919);
       const refused: string[] = [];
       for (let i = 0; i < 20_000; i++) {

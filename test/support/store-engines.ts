@@ -1,22 +1,25 @@
+import { randomBytes } from "node:crypto";
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { afterAll, afterEach, beforeAll } from "vitest";
-import { startPostgres, type TestPostgres } from "./postgres.mjs";
+import { afterAll, afterEach, beforeAll, inject } from "vitest";
+import { createDatabaseSync, startPostgres, type TestPostgres } from "./postgres.mjs";
 import { PostgresStore } from "../../server/db/postgres-store";
 import { SqliteStore } from "../../server/db/sqlite-store";
 import type { NewMessage, Store } from "../../server/db/store";
 
 /**
  * Both engines for a test file, no mocks: SQLite in a temp folder per store, PostgreSQL in a throwaway server
- * (Debian's binaries) started once for the file, a database per store. Call it at the top of the file, before the
- * file's own afterEach, so that hook (closing stores) runs before the folders are removed.
+ * (Debian's binaries), a database per store. The server is the run's (vitest-postgres.ts, started once for every
+ * file), or, outside such a run, one started for the file. Call it at the top of the file, before the file's own
+ * afterEach, so that hook (closing stores) runs before the folders are removed.
  */
 export function bothEngines(tempPrefix: string) {
+  const shared = inject("sharedPostgresUrl");
   let postgres: TestPostgres | undefined;
   const dirs: string[] = [];
   beforeAll(async () => {
-    postgres = await startPostgres();
+    if (!shared) postgres = await startPostgres();
   }, 60_000);
   afterAll(() => postgres?.destroy());
   afterEach(() => {
@@ -28,7 +31,8 @@ export function bothEngines(tempPrefix: string) {
       dirs.push(dir);
       return SqliteStore.open(`file:${join(dir, "messages.db")}`);
     },
-    postgres: async (): Promise<Store> => PostgresStore.open(postgres!.createDatabase()),
+    // Files run side by side on the shared server: a name no other file picks.
+    postgres: async (): Promise<Store> => PostgresStore.open(shared ? createDatabaseSync(shared, `test_${randomBytes(6).toString("hex")}`) : postgres!.createDatabase()),
   };
 }
 
