@@ -35,6 +35,11 @@ export type Sql = {
   yes: string;
   /** A timestamp column as ISO 8601 text (SQLite stores it so; PostgreSQL's timestamptz formatted in UTC). */
   timestamp: (column: string) => string;
+  /**
+   * A statement that holds a lock on `key` until the transaction ends, where the engine lets two write
+   * transactions run at once (PostgreSQL); none where writers take turns already (SQLite's write transactions).
+   */
+  lock?: (key: string) => { sql: string; args: unknown[] };
 };
 
 /** Between the fields of a row read as one value (pairs()). */
@@ -66,8 +71,11 @@ const emptyTables = () => Object.fromEntries(DIMENSION_NAMES.map((name) => [name
 const outcomes = new Set<Outcome>(["answered", "won", "lost", "spam", "duplicate"]);
 
 // Sources read before, by their stored text: a lead's never changes, and the dashboard reads the same leads
-// request after request (parsing and checking them was a fifth of a year's request). Bounded; never mutated.
+// request after request (parsing and checking them was a fifth of a year's request). Bounded, never mutated, and
+// emptied every 10 minutes, so that an erased lead's source (messages -- erase) leaves memory soon too.
 const sources = new Map<string, VisitSource | null>();
+const SOURCES_KEPT_MS = 10 * 60_000;
+let sourcesSince = Date.now();
 
 function readSource(value: unknown): VisitSource | null {
   if (value == null) return null;
@@ -81,7 +89,10 @@ function readSource(value: unknown): VisitSource | null {
   } catch {
     source = null;
   }
-  if (sources.size >= 20_000) sources.clear();
+  if (sources.size >= 20_000 || Date.now() - sourcesSince > SOURCES_KEPT_MS) {
+    sources.clear();
+    sourcesSince = Date.now();
+  }
   sources.set(text, source);
   return source;
 }
@@ -313,8 +324,11 @@ export class DailyCounts {
       });
     }
     // The day's month summed again from its days (an upsert of the same sums whoever runs it); read only once
-    // every day of the month is in it (rollups()).
+    // every day of the month is in it (rollups()). Under PostgreSQL's READ COMMITTED, two instances rolling up two
+    // days of one month at once would each sum without the other's day and the last to commit would win: the
+    // month's lock makes the second wait, and its sum (a statement's snapshot starts after the wait) sees both.
     const month = day.day.slice(0, 7);
+    if (this.sql.lock) statements.push(this.sql.lock(`visit_months ${month}`));
     statements.push({
       sql: `INSERT INTO visit_months (month, dimension, name, visitors, pageviews)
             SELECT ?, dimension, name, SUM(visitors), SUM(pageviews) FROM visit_days WHERE day >= ? AND day <= ? AND dimension <> 'total' GROUP BY dimension, name
@@ -340,8 +354,9 @@ export class DailyCounts {
       { sql: "DELETE FROM visit_days WHERE day < ?", args: [day] },
       { sql: "DELETE FROM visit_pairs WHERE day < ?", args: [day] },
       { sql: "DELETE FROM visit_rollups WHERE day < ?", args: [day] },
-      // The month of `day` keeps its row, never read again: its first days are gone.
-      { sql: "DELETE FROM visit_months WHERE month < ?", args: [day.slice(0, 7)] },
+      // A month whose first days are gone goes too: its sums hold them, and it is read by day from now on (its
+      // first days have no rollup left, rollups()); a month that starts on `day` is kept whole.
+      { sql: "DELETE FROM visit_months WHERE month < ?", args: [day.endsWith("-01") ? day.slice(0, 7) : addDays(`${day.slice(0, 7)}-28`, 7).slice(0, 7)] },
     ]);
     return 0;
   }

@@ -94,15 +94,18 @@ describe.each(Object.keys(engines) as (keyof typeof engines)[])("a period's whol
     await run(store, "UPDATE visit_rollups SET months = ? WHERE day = ?", [engine === "sqlite" ? 0 : false, "2026-10-17"]);
     for (const [i, p] of periods.entries()) expect(await insightsFor(p, { storage, timeZone: zone, calendar, now })).toEqual(raw[i]);
 
-    // Past the retention (here from 15 October): September's sums go with its days, October's first half leaves
-    // its month read by day (its sums, which still count those days, are never read again).
+    // Past the retention (here from 15 October): September's sums go with its days, and October's too, which still
+    // counted its first half: nothing of a day is kept past the retention. October is read by day from now on.
     await run(store, "UPDATE visit_rollups SET months = ? WHERE day = ?", [engine === "sqlite" ? 1 : true, "2026-10-17"]);
     expect(await monthsStored(store)).toEqual(["2026-09", "2026-10", "2026-11"]);
     await storage.daily.deleteAggregatesBefore("2026-10-15");
-    expect(await monthsStored(store)).toEqual(["2026-10", "2026-11"]);
+    expect(await monthsStored(store)).toEqual(["2026-11"]);
     expect(await insightsFor(period("2026-09-01", "2026-09-30", zone), { storage, timeZone: zone, calendar, now })).toMatchObject({ visitors: 0, pages: [] });
     const october = await insightsFor(periods[2]!, { storage, timeZone: zone, calendar, now });
     expect(october.visitors).toBe(days.filter((day) => day >= "2026-10-15" && day <= "2026-10-31").length * 4);
     expect(october.pages.reduce((sum, row) => sum + row.visitors, 0)).toBeLessThan(1000);
+    // A cutoff on the 1st of a month keeps that month's sums: every day of it is still within the retention.
+    await storage.daily.deleteAggregatesBefore("2026-11-01");
+    expect(await monthsStored(store)).toEqual(["2026-11"]);
   }, 60_000);
 });

@@ -246,6 +246,8 @@ class PostgresInsights implements InsightsStorage {
         }),
       instant: "?::timestamptz",
       yes: "true",
+      // Two keys of 32 bits: a key space apart from the store's single-key locks (migrations, the confirmation cap).
+      lock: (key) => ({ sql: "SELECT pg_advisory_xact_lock(1986622324, hashtext(?))", args: [key] }),
       timestamp: (column) => `to_char(${column} AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`,
     });
   }
