@@ -61,10 +61,10 @@ const engineSpecs = /e2e\/engines\/[^/]+\.spec\.ts$/;
 export default defineConfig<SiteDataOptions>({
   testDir: "e2e",
   fullyParallel: true,
-  // E2E_WORKERS overrides the count (locally Playwright's default, half the cores). CI's is 3 on 2 cores: most
-  // tests wait on throttled networks, timers and servers, so a third browser fills the idle time (scroll-timing,
+  // E2E_WORKERS overrides the count (locally Playwright's default, half the cores). CI's is 4 on 2 cores: most
+  // tests wait on throttled networks, timers and servers, so more browsers fill the idle time (scroll-timing,
   // which measures frames, still runs last and one test at a time).
-  workers: Number(process.env.E2E_WORKERS) || (process.env.CI ? 3 : undefined),
+  workers: Number(process.env.E2E_WORKERS) || (process.env.CI ? 4 : undefined),
   retries: process.env.CI ? 1 : 0,
   forbidOnly: !!process.env.CI,
   // The list as it runs, then where the time went (per project and spec file; scripts/run-tests.mjs reads it too).
