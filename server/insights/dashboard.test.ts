@@ -1,10 +1,10 @@
 // @vitest-environment node
-import { afterEach, describe, expect, it } from "vitest";
-import { bothEngines, sampleMessage } from "../../test/support/store-engines";
+import { describe, expect, it } from "vitest";
+import { calendar, now, storesPerTest, zone } from "../../test/support/insights";
+import { sampleMessage } from "../../test/support/store-engines";
 import { PostgresStore } from "../db/postgres-store";
 import { SqliteStore } from "../db/sqlite-store";
 import type { Store } from "../db/store";
-import { parseSalesHours, type Calendar } from "../leads/business-hours";
 import type { Outcome } from "./daily";
 import { addDays, period, startOfDay } from "./period";
 import { insightsFor } from "./query";
@@ -17,16 +17,7 @@ import { insightsStorage, type Visit } from "./storage";
  * days) and of aggregates, filters on one row applied to every figure, and the chart's points.
  */
 
-const engines = bothEngines("insights-dashboard-");
-const stores: Store[] = [];
-afterEach(async () => {
-  for (const store of stores.splice(0)) await store.close();
-});
-
-const zone = "Europe/Berlin";
-const calendar: Calendar = { hours: parseSalesHours("Mon-Fri 09:00-18:00"), timeZone: zone, holidays: new Set() };
-// Friday 27 November 2026, 13:00 in Berlin.
-const now = new Date("2026-11-27T12:00:00Z");
+const { engines, open: openStore } = storesPerTest("insights-dashboard-");
 
 const visit = (day: string, over: Partial<Visit> = {}): Visit => ({
   at: new Date(startOfDay(day, zone).getTime() + 10 * 3600_000),
@@ -57,10 +48,9 @@ async function setOutcome(store: Store, id: number, outcome: Outcome) {
   else if (store instanceof PostgresStore) await store.pool.query("UPDATE messages SET outcome = $1 WHERE id = $2", [outcome, id]);
 }
 
-describe.each(Object.keys(engines) as (keyof typeof engines)[])("the dashboard's figures on %s", (engine) => {
+describe.each(engines)("the dashboard's figures on %s", (engine) => {
   const open = async () => {
-    const store = await engines[engine]();
-    stores.push(store);
+    const store = await openStore(engine);
     return { store, storage: insightsStorage(store) };
   };
 

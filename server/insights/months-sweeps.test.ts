@@ -1,10 +1,9 @@
 // @vitest-environment node
-import { afterEach, describe, expect, it } from "vitest";
-import { bothEngines } from "../../test/support/store-engines";
+import { describe, expect, it } from "vitest";
+import { calendar, now, storesPerTest, zone } from "../../test/support/insights";
 import type { PostgresStore } from "../db/postgres-store";
 import { SqliteStore } from "../db/sqlite-store";
 import type { Store } from "../db/store";
-import { parseSalesHours, type Calendar } from "../leads/business-hours";
 import { addDays, period, startOfDay } from "./period";
 import { insightsFor } from "./query";
 import { rollUpDays } from "./rollup";
@@ -16,15 +15,7 @@ import { insightsStorage, type Visit } from "./storage";
  * nothing of a day past INSIGHTS_RETENTION_DAYS in them.
  */
 
-const engines = bothEngines("insights-months-sweeps-");
-const stores: Store[] = [];
-afterEach(async () => {
-  for (const store of stores.splice(0)) await store.close();
-});
-
-const zone = "Europe/Berlin";
-const calendar: Calendar = { hours: parseSalesHours("Mon-Fri 09:00-18:00"), timeZone: zone, holidays: new Set() };
-const now = new Date("2026-11-27T12:00:00Z");
+const { engines, open: openStore } = storesPerTest("insights-months-sweeps-");
 
 function visit(day: string, visitor: string, path: string, minute = 600): Visit {
   return {
@@ -54,8 +45,7 @@ const dayOf = (day: string) => ({ day, start: startOfDay(day, zone), end: startO
 
 describe("two instances on one PostgreSQL rolling up two days of one month at once", () => {
   it("leave the month's sums equal to its days' (and October's dashboard equal to the raw rows)", async () => {
-    const store = await engines.postgres();
-    stores.push(store);
+    const store = await openStore("postgres");
     const pool = (store as PostgresStore).pool;
     const storage = insightsStorage(store);
     const days: string[] = [];
@@ -100,8 +90,7 @@ describe("two instances on one PostgreSQL rolling up two days of one month at on
 
 describe("the same race without any lock held (two rollups of the last two days of a month at once)", () => {
   it("leaves every month's sums equal to its days'", async () => {
-    const store = await engines.postgres();
-    stores.push(store);
+    const store = await openStore("postgres");
     const storage = insightsStorage(store);
     const months = ["2026-01", "2026-02", "2026-03", "2026-04", "2026-05", "2026-06", "2026-07", "2026-08"];
     const lastDays = months.map((m) => addDays(`${m === "2026-08" ? "2026-09" : `2026-${String(Number(m.slice(5)) + 1).padStart(2, "0")}`}-01`, -1));
@@ -119,10 +108,9 @@ describe("the same race without any lock held (two rollups of the last two days 
   }, 60_000);
 });
 
-describe.each(["sqlite", "postgres"] as const)("retention of the month sums on %s", (engine) => {
+describe.each(engines)("retention of the month sums on %s", (engine) => {
   it("keeps nothing of a day past INSIGHTS_RETENTION_DAYS", async () => {
-    const store = await engines[engine]();
-    stores.push(store);
+    const store = await openStore(engine);
     const storage = insightsStorage(store);
     // A page seen only on 1 October; other pages later that month.
     await storage.insertVisits([visit("2026-10-01", "x", "/only-on-1-october"), visit("2026-10-20", "y", "/"), visit("2026-10-21", "z", "/")]);

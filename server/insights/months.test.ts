@@ -1,10 +1,9 @@
 // @vitest-environment node
-import { afterEach, describe, expect, it } from "vitest";
-import { bothEngines } from "../../test/support/store-engines";
+import { describe, expect, it } from "vitest";
+import { calendar, now, storesPerTest, zone } from "../../test/support/insights";
 import type { PostgresStore } from "../db/postgres-store";
 import { SqliteStore } from "../db/sqlite-store";
 import type { Store } from "../db/store";
-import { parseSalesHours, type Calendar } from "../leads/business-hours";
 import { addDays, period, startOfDay } from "./period";
 import { insightsFor } from "./query";
 import { rollUpDays } from "./rollup";
@@ -16,15 +15,7 @@ import { insightsStorage, type Visit } from "./storage";
  * sums (rolled up by an earlier version) is read by day.
  */
 
-const engines = bothEngines("insights-months-");
-const stores: Store[] = [];
-afterEach(async () => {
-  for (const store of stores.splice(0)) await store.close();
-});
-
-const zone = "Europe/Berlin";
-const calendar: Calendar = { hours: parseSalesHours("Mon-Fri 09:00-18:00"), timeZone: zone, holidays: new Set() };
-const now = new Date("2026-11-27T12:00:00Z");
+const { engines, open: openStore } = storesPerTest("insights-months-");
 
 /** A few visitors on `day`: several pages, old-style and tagged sources, no country. */
 function visitsOf(day: string, seed: number): Visit[] {
@@ -68,10 +59,9 @@ async function run(store: Store, sql: string, args: unknown[]): Promise<Record<s
 }
 const monthsStored = async (store: Store) => (await run(store, "SELECT DISTINCT month FROM visit_months ORDER BY month", [])).map((row) => String(row.month));
 
-describe.each(Object.keys(engines) as (keyof typeof engines)[])("a period's whole months from their sums on %s", (engine) => {
+describe.each(engines)("a period's whole months from their sums on %s", (engine) => {
   it("gives every figure the raw rows give, and reads a month by day when one of its days is not in its sums", async () => {
-    const store = await engines[engine]();
-    stores.push(store);
+    const store = await openStore(engine);
     const storage = insightsStorage(store);
     // Visits every third day from 1 September to 26 November: September and October whole, November in part.
     const days: string[] = [];

@@ -1,8 +1,6 @@
 // @vitest-environment node
-import { afterEach, describe, expect, it } from "vitest";
-import { bothEngines } from "../../test/support/store-engines";
-import type { Store } from "../db/store";
-import { parseSalesHours, type Calendar } from "../leads/business-hours";
+import { describe, expect, it } from "vitest";
+import { calendar, now, storesPerTest, zone } from "../../test/support/insights";
 import { DIMENSION_NAMES, type Filter } from "./daily";
 import { addDays, period, startOfDay } from "./period";
 import { insightsFor } from "./query";
@@ -15,15 +13,7 @@ import { CAMPAIGN_SEPARATOR, insightsStorage, type Visit } from "./storage";
  * filter on any row of any table.
  */
 
-const engines = bothEngines("insights-pairs-");
-const stores: Store[] = [];
-afterEach(async () => {
-  for (const store of stores.splice(0)) await store.close();
-});
-
-const zone = "Europe/Berlin";
-const calendar: Calendar = { hours: parseSalesHours("Mon-Fri 09:00-18:00"), timeZone: zone, holidays: new Set() };
-const now = new Date("2026-11-27T12:00:00Z");
+const { engines, open: openStore } = storesPerTest("insights-pairs-");
 const days = ["2026-11-23", "2026-11-24", "2026-11-25", "2026-11-26"];
 
 /** A deterministic mix: several pages per visitor, visitors with two visits (two entries) a day, untagged and tagged, no country, old-style sources. */
@@ -65,10 +55,9 @@ function visitsOf(day: string, seed: number): Visit[] {
   return rows;
 }
 
-describe.each(Object.keys(engines) as (keyof typeof engines)[])("the dashboard's filters from aggregates per filter on %s", (engine) => {
+describe.each(engines)("the dashboard's filters from aggregates per filter on %s", (engine) => {
   it("gives every filtered figure the raw rows give, for a filter on any row of any table, once the raw rows are gone", async () => {
-    const store = await engines[engine]();
-    stores.push(store);
+    const store = await openStore(engine);
     const storage = insightsStorage(store);
     await storage.insertVisits(days.flatMap((day, i) => visitsOf(day, i + 1)));
     const week = period(days[0]!, days[days.length - 1]!, zone);
@@ -92,8 +81,7 @@ describe.each(Object.keys(engines) as (keyof typeof engines)[])("the dashboard's
   }, 60_000); // about a hundred dashboard queries
 
   it("deletes the aggregates per filter with the raw rows, past 90 days", async () => {
-    const store = await engines[engine]();
-    stores.push(store);
+    const store = await openStore(engine);
     const storage = insightsStorage(store);
     const old = addDays("2026-11-27", -95);
     await storage.insertVisits([...visitsOf(old, 7), ...visitsOf("2026-11-26", 8)]);
