@@ -1,6 +1,6 @@
 // @vitest-environment node
 import { describe, expect, it } from "vitest";
-import { calendar, now, storesPerTest, zone } from "../../test/support/insights";
+import { calendar, directVisit, now, storesPerTest, zone } from "../../test/support/insights";
 import { sampleMessage } from "../../test/support/store-engines";
 import { PostgresStore } from "../db/postgres-store";
 import { SqliteStore } from "../db/sqlite-store";
@@ -23,14 +23,7 @@ const visit = (day: string, over: Partial<Visit> = {}): Visit => ({
   at: new Date(startOfDay(day, zone).getTime() + 10 * 3600_000),
   visitor: `v-${day}`,
   path: "/",
-  entry: true,
-  referrer: null,
-  source: "Direct",
-  utmSource: null,
-  utmMedium: null,
-  utmCampaign: null,
-  utmTerm: null,
-  utmContent: null,
+  ...directVisit,
   country: "GB",
   device: "desktop",
   ...over,

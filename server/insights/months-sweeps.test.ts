@@ -1,6 +1,6 @@
 // @vitest-environment node
 import { describe, expect, it } from "vitest";
-import { calendar, now, storesPerTest, zone } from "../../test/support/insights";
+import { calendar, directVisit, now, storesPerTest, zone } from "../../test/support/insights";
 import type { PostgresStore } from "../db/postgres-store";
 import { SqliteStore } from "../db/sqlite-store";
 import type { Store } from "../db/store";
@@ -22,14 +22,7 @@ function visit(day: string, visitor: string, path: string, minute = 600): Visit 
     at: new Date(startOfDay(day, zone).getTime() + minute * 60_000),
     visitor,
     path,
-    entry: true,
-    referrer: null,
-    source: "Direct",
-    utmSource: null,
-    utmMedium: null,
-    utmCampaign: null,
-    utmTerm: null,
-    utmContent: null,
+    ...directVisit,
     country: "DE",
     device: "desktop",
   };

@@ -27,3 +27,15 @@ export function storesPerTest(tempPrefix: string) {
     },
   };
 }
+
+/** What a visit typed in or bookmarked carries: no referrer, no campaign tags, the source Direct. */
+export const directVisit = {
+  entry: true,
+  referrer: null,
+  source: "Direct",
+  utmSource: null,
+  utmMedium: null,
+  utmCampaign: null,
+  utmTerm: null,
+  utmContent: null,
+} as const;

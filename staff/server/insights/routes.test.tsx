@@ -1,6 +1,7 @@
 // @vitest-environment node
 import { randomBytes } from "node:crypto";
 import { afterEach, describe, expect, it } from "vitest";
+import { directVisit } from "../../../test/support/insights";
 import { bothEngines, quietLog, sampleMessage } from "../../../test/support/store-engines";
 import { loadConfig } from "../../../server/config";
 import type { Store } from "../../../server/db/store";
@@ -51,14 +52,7 @@ const visit = (over: Partial<Visit>): Visit => ({
   at: new Date("2026-11-25T10:00:00Z"),
   visitor: "a",
   path: "/",
-  entry: true,
-  referrer: null,
-  source: "Direct",
-  utmSource: null,
-  utmMedium: null,
-  utmCampaign: null,
-  utmTerm: null,
-  utmContent: null,
+  ...directVisit,
   country: "GB",
   device: "desktop",
   ...over,
