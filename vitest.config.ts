@@ -10,7 +10,7 @@ export default defineConfig({
   plugins: [popoverPolyfill(), uiIcons()],
   resolve: { tsconfigPaths: true },
   test: {
-    include: ["app/**/*.test.{ts,tsx}", "server/**/*.test.ts", "scripts/**/*.test.ts", "test/**/*.test.ts", "cms/**/*.test.ts", "staff/**/*.test.{ts,tsx}"],
+    include: ["app/**/*.test.{ts,tsx}", "server/**/*.test.ts", "scripts/**/*.test.ts", "test/**/*.test.ts", "cms/**/*.test.ts", "staff/**/*.test.{ts,tsx}", "bench/**/*.test.ts"],
     environment: "happy-dom",
     setupFiles: ["./vitest.setup.ts"],
     // One PostgreSQL for the run instead of one per file that tests both engines (test/support/vitest-postgres.ts).

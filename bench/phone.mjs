@@ -17,6 +17,11 @@
 // 8 s, counts as "never" (the median of a page with a never is then "never").
 //
 //   node bench/phone.mjs [--runs 3] [--pages /,/services/application-development] [--no-build] [--url http://host:port]
+//   node bench/phone.mjs --trace text|menu|menu-no-js [--runs 3] [--pages …] [--url …]
+//
+// --trace records a DevTools trace of each load of that kind instead of taking medians, and prints what the page's
+// main thread did while the first and the slowest tap waited (each task: parsing, style, layout, paint, script),
+// and its work after the first paint. The trace's own cost makes these loads slower: compare traces with traces.
 //
 // Without --url it builds (unless --no-build) and serves build/ on a free loopback port, as `npm start` does.
 // Chromium: CHROMIUM_PATH, else /usr/bin/chromium. The machine's load average is printed with the figures:
@@ -31,6 +36,7 @@ import { fileURLToPath } from "node:url";
 import { parseArgs } from "node:util";
 import { chromium } from "@playwright/test";
 import { chromiumArgs, chromiumPath } from "../scripts/chromium.mjs";
+import { TRACE_CATEGORIES, tapsFrom, traceReport } from "./phone-taps.mjs";
 
 const root = join(dirname(fileURLToPath(import.meta.url)), "..");
 const { values: args } = parseArgs({
@@ -39,11 +45,17 @@ const { values: args } = parseArgs({
     pages: { type: "string", default: "/,/services/application-development" },
     url: { type: "string" },
     "no-build": { type: "boolean", default: false },
+    trace: { type: "string" },
   },
 });
 const runs = Number(args.runs);
 if (!Number.isInteger(runs) || runs < 1 || runs > 25) {
   console.error(`bench:phone: --runs must be an integer from 1 to 25, not "${args.runs}"`);
+  process.exit(2);
+}
+const TRACE_KINDS = ["text", "menu", "menu-no-js"];
+if (args.trace !== undefined && !TRACE_KINDS.includes(args.trace)) {
+  console.error(`bench:phone: --trace must be one of ${TRACE_KINDS.join(", ")}, not "${args.trace}"`);
   process.exit(2);
 }
 const pages = args.pages.split(",").map((page) => (page.trim().startsWith("/") ? page.trim() : `/${page.trim()}`));
@@ -75,21 +87,6 @@ const probe = `(() => {
     if (b.hydrated === null && document.documentElement.hasAttribute("data-hydrated")) b.hydrated = performance.now();
   }).observe(document, { subtree: true, attributes: true, attributeFilter: ["data-hydrated"] });
 })();`;
-
-/**
- * Taps grouped from Event Timing entries: the events of one tap (touch, pointer, mouse, click) share its
- * timestamp, and taps are 300 ms apart. Each tap's latency runs from its first event to the end of its slowest.
- * @param {[number, number, string][]} events
- */
-export function tapsFrom(events) {
-  const taps = [];
-  for (const [start, duration] of [...events].sort((a, b) => a[0] - b[0])) {
-    const last = taps.at(-1);
-    if (last && start - last.start < 100) last.end = Math.max(last.end, start + duration);
-    else taps.push({ start, end: start + duration });
-  }
-  return taps.map((tap) => ({ start: tap.start, latency: tap.end - tap.start }));
-}
 
 /** @param {import("@playwright/test").Browser} browser @param {boolean} javaScriptEnabled */
 async function phonePage(browser, javaScriptEnabled) {
@@ -190,8 +187,9 @@ async function passiveLoad(browser, url) {
 }
 
 /** Taps on plain text every 300 ms from first paint for 7 s: Event Timing latency of each. */
-async function textTapLoad(browser, url, point) {
+async function textTapLoad(browser, url, point, traced = false) {
   const { page, context, painted, read, tap, quiet } = await phonePage(browser, true);
+  if (traced) await browser.startTracing(page, { categories: TRACE_CATEGORIES });
   await page.goto(url, { waitUntil: "commit", timeout: 60_000 });
   await painted;
   const sent = [];
@@ -204,6 +202,7 @@ async function textTapLoad(browser, url, point) {
   await quiet();
   await sleep(1000);
   const result = await read("window.__bench");
+  const trace = traced ? await traceEvents(browser) : null;
   await context.close();
   const taps = tapsFrom(result.events);
   // Taps that left no entry took under 16 ms; a tap whose click never came was lost.
@@ -215,21 +214,29 @@ async function textTapLoad(browser, url, point) {
     median: median(latencies),
     worstAfterHydration: Math.max(0, ...afterHydration),
     lost,
+    trace,
   };
 }
 
 /** One tap on the menu button at first paint: time to the frame that shows the menu open. */
-async function menuTapLoad(browser, url, point, javaScriptEnabled) {
+async function menuTapLoad(browser, url, point, javaScriptEnabled, traced = false) {
   const { page, context, painted, read, tap } = await phonePage(browser, javaScriptEnabled);
+  if (traced) await browser.startTracing(page, { categories: TRACE_CATEGORIES });
   await page.goto(url, { waitUntil: "commit", timeout: 60_000 });
   await painted;
   await tap(point);
   await sleep(NEVER_MS);
   const result = await read(`({ b: window.__bench, open: !!document.querySelector(${JSON.stringify(MENU)})?.matches(":popover-open") })`);
+  const trace = traced ? await traceEvents(browser) : null;
   await context.close();
   const [first] = tapsFrom(result.b.events);
-  if (!result.open || result.b.clicks.length === 0) return Infinity;
-  return first ? first.latency : 0;
+  const latency = !result.open || result.b.clicks.length === 0 ? Infinity : first ? first.latency : 0;
+  return { latency, trace };
+}
+
+/** Stops the trace started before the load and returns its events. */
+async function traceEvents(browser) {
+  return /** @type {{ traceEvents: import("./phone-taps.mjs").TraceEvent[] }} */ (JSON.parse((await browser.stopTracing()).toString())).traceEvents;
 }
 
 const median = (/** @type {number[]} */ values) => {
@@ -280,11 +287,19 @@ if (!base) {
 
 const browser = await chromium.launch({ executablePath: chromiumPath, args: chromiumArgs });
 const load = () => loadavg().map((v) => v.toFixed(2)).join(" ");
-console.log(`\ncheap phone: 390x844 touch, CPU ${PROFILE.cpuRate}x, ${PROFILE.network.latency} ms RTT, 700/300 kbit/s; median of ${runs}; load average before: ${load()}`);
+console.log(`\ncheap phone: 390x844 touch, CPU ${PROFILE.cpuRate}x, ${PROFILE.network.latency} ms RTT, 700/300 kbit/s; ${args.trace ? `${runs} traced loads of ${args.trace} taps a page` : `median of ${runs}`}; load average before: ${load()}`);
 const rows = [];
 try {
   for (const path of pages) {
     const url = new URL(path, base).href;
+    if (args.trace) {
+      const { where } = await passiveLoad(browser, url);
+      for (let run = 0; run < runs; run += 1) {
+        const { trace } = args.trace === "text" ? await textTapLoad(browser, url, where.text, true) : await menuTapLoad(browser, url, where.menu, args.trace === "menu", true);
+        console.log(`  ${path}, ${args.trace} taps, traced load ${run + 1} (load ${load()}):\n${traceReport(trace, url)}`);
+      }
+      continue;
+    }
     /** @type {Record<string, number[]>} */
     const samples = { fcp: [], lcp: [], hydrated: [], longest: [], tbt: [], kb: [], worst: [], median: [], afterHydration: [], menu: [], menuNoJs: [] };
     for (let run = 0; run < runs; run += 1) {
@@ -294,8 +309,8 @@ try {
       samples.worst.push(taps.worst);
       samples.median.push(taps.median);
       samples.afterHydration.push(taps.worstAfterHydration);
-      samples.menu.push(await menuTapLoad(browser, url, passive.where.menu, true));
-      samples.menuNoJs.push(await menuTapLoad(browser, url, passive.where.menu, false));
+      samples.menu.push((await menuTapLoad(browser, url, passive.where.menu, true)).latency);
+      samples.menuNoJs.push((await menuTapLoad(browser, url, passive.where.menu, false)).latency);
       console.log(`  ${path} run ${run + 1} (load ${load()}): LCP ${ms(passive.lcp)}, longest task ${ms(passive.longest)}, TBT ${ms(passive.tbt)}, taps worst ${ms(taps.worst)} (after hydration ${ms(taps.worstAfterHydration)}${taps.lost ? `, ${taps.lost} lost` : ""}), menu ${ms(samples.menu.at(-1))} / JS off ${ms(samples.menuNoJs.at(-1))}`);
     }
     const m = (/** @type {string} */ key) => ms(median(samples[key]));
@@ -305,7 +320,9 @@ try {
   await browser.close();
   stopServer();
 }
-console.log(`\n| page | FCP | LCP | hydrated | longest task | TBT after FCP | tap on text: worst | median | worst after hydration | tap at first paint → menu painted (JS) | same, JS off | transfer |`);
-console.log(`|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|`);
-for (const row of rows) console.log(`| ${row.join(" | ")} |`);
+if (!args.trace) {
+  console.log(`\n| page | FCP | LCP | hydrated | longest task | TBT after FCP | tap on text: worst | median | worst after hydration | tap at first paint → menu painted (JS) | same, JS off | transfer |`);
+  console.log(`|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|`);
+  for (const row of rows) console.log(`| ${row.join(" | ")} |`);
+}
 console.log(`\nload average after: ${load()}`);
