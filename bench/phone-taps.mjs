@@ -19,6 +19,9 @@ export function tapsFrom(events) {
 
 // --trace: what the main thread did while a tap waited. The timeline categories DevTools records, so the names are
 // its own: a task (ThreadControllerImpl::RunTask) holds parsing, style (UpdateLayoutTree), layout, paint, script.
+// "script" includes the benchmark's own probe (its observers and click listener, a few ms, with JavaScript off too);
+// "messages" is the browser talking to the page (input and network arrive that way); "other" is a task's time that no
+// traced event covers, much of it the trace's own bookkeeping on the throttled CPU.
 export const TRACE_CATEGORIES = ["devtools.timeline", "disabled-by-default-devtools.timeline", "blink.user_timing", "toplevel", "loading"];
 const WORK = {
   ParseHTML: "parse",
@@ -35,6 +38,12 @@ const WORK = {
   TimerFire: "script",
   RunMicrotasks: "script",
   "v8.compile": "compile",
+  "v8.compileModule": "compile",
+  "v8.evaluateModule": "script",
+  BlinkScheduler_PerformMicrotaskCheckpoint: "script",
+  "DecodedDataDocumentParser::AppendBytes": "parse",
+  "Receive mojo message": "messages",
+  "SimpleWatcher::OnHandleReady": "messages",
 };
 const TASK = "ThreadControllerImpl::RunTask";
 

@@ -13,6 +13,7 @@ const timing = (type: string, start: number, duration: number, where = PAGE) => 
 const trace = [
   { name: "navigationStart", ph: "R", ...PAGE, ts: NAV - 5_000_000, args: { data: { documentLoaderURL: "" } } },
   { name: "navigationStart", ph: "R", ...PAGE, ts: NAV, args: { data: { documentLoaderURL: URL } } },
+  { name: "firstContentfulPaint", ph: "R", pid: 3, tid: 3, ts: NAV + 100_000 },
   { name: "firstContentfulPaint", ph: "R", ...PAGE, ts: NAV + 700_000 },
   // A tap at 770 ms that waits behind a frame of style and layout, then its handlers run.
   timing("pointerdown", 770, 240),
@@ -24,9 +25,15 @@ const trace = [
   span("Paint", 820, 826),
   span("ThreadControllerImpl::RunTask", 830, 840),
   span("ParseHTML", 830, 840),
+  span("ThreadControllerImpl::RunTask", 900, 901),
   span("ThreadControllerImpl::RunTask", 1000, 1016),
   span("EventDispatch", 1001, 1012),
   span("FunctionCall", 1002, 1010),
+  // Within the second after first paint (700-1700 ms), and outside it.
+  span("ThreadControllerImpl::RunTask", 1600, 1640),
+  span("ParseHTML", 1600, 1640),
+  span("ThreadControllerImpl::RunTask", 1750, 1800),
+  span("Layout", 1750, 1800),
   // Another process (the browser's) and another thread of the page are not the page's main thread.
   span("ThreadControllerImpl::RunTask", 770, 900, { pid: 3, tid: 3 }),
   span("ThreadControllerImpl::RunTask", 770, 900, { pid: 7, tid: 9 }),
@@ -38,6 +45,13 @@ describe("tapsFrom", () => {
     expect(tapsFrom([[1070, 24, "pointerdown"], [770, 240, "pointerdown"], [771, 248, "click"]])).toEqual([
       { start: 770, latency: 249 },
       { start: 1070, latency: 24 },
+    ]);
+  });
+
+  it("keeps taps apart when their events are 100 ms apart or more", () => {
+    expect(tapsFrom([[0, 20, "pointerdown"], [99, 20, "click"], [200, 30, "pointerdown"]])).toEqual([
+      { start: 0, latency: 119 },
+      { start: 200, latency: 30 },
     ]);
   });
 });
@@ -53,6 +67,10 @@ describe("workOf", () => {
     ]);
     expect(Object.fromEntries(totals)).toEqual({ parse: 10, layout: 28, events: 2, script: 6, other: 4 });
   });
+
+  it("counts only the part of an event that falls within its task", () => {
+    expect(Object.fromEntries(workOf({ start: 0, end: 10 }, [{ name: "Layout", start: 4, end: 15 }]))).toEqual({ layout: 6, other: 4 });
+  });
 });
 
 describe("mainThreadOf", () => {
@@ -66,7 +84,10 @@ describe("mainThreadOf", () => {
     expect(main.complete.filter((e) => e.name === "ThreadControllerImpl::RunTask").map((e) => [e.start, e.end])).toEqual([
       [760, 830],
       [830, 840],
+      [900, 901],
       [1000, 1016],
+      [1600, 1640],
+      [1750, 1800],
     ]);
   });
 
@@ -83,6 +104,10 @@ describe("traceReport", () => {
     expect(report).toContain("760–830 ms (70): layout 40, style 18, paint 6, other 6");
     expect(report).toContain("830–840 ms (10): parse 10");
     expect(report).toContain("1000–1016 ms (16): script 8, other 5, events 3");
-    expect(report).toContain("in the second after first paint, 3 tasks, 1 over 50 ms: layout 40, style 18, other 11, parse 10, script 8, paint 6, events 3");
+    // A task under 2 ms is not listed; the first tap is the slowest, so it is not listed twice.
+    expect(report).not.toContain("900–901");
+    expect(report).not.toContain("the slowest tap");
+    expect(traceReport([...trace, timing("pointerdown", 1500, 400)], URL)).toContain("the slowest tap, at 1500 ms, answered after 400 ms");
+    expect(report).toContain("in the second after first paint, 5 tasks, 1 over 50 ms: parse 50, layout 40, style 18, other 12, script 8, paint 6, events 3");
   });
 });

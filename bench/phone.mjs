@@ -39,7 +39,7 @@ import { chromiumArgs, chromiumPath } from "../scripts/chromium.mjs";
 import { TRACE_CATEGORIES, tapsFrom, traceReport } from "./phone-taps.mjs";
 
 const root = join(dirname(fileURLToPath(import.meta.url)), "..");
-const { values: args } = parseArgs({
+const { values: args } = parseArgsOrExit({
   options: {
     runs: { type: "string", default: "3" },
     pages: { type: "string", default: "/,/services/application-development" },
@@ -48,6 +48,15 @@ const { values: args } = parseArgs({
     trace: { type: "string" },
   },
 });
+/** A mistyped option gets one line and exit code 2, as a bad value does, not a stack trace. */
+function parseArgsOrExit(/** @type {Parameters<typeof parseArgs>[0]} */ config) {
+  try {
+    return parseArgs(config);
+  } catch (error) {
+    console.error(`bench:phone: ${error instanceof Error ? error.message : error}`);
+    process.exit(2);
+  }
+}
 const runs = Number(args.runs);
 if (!Number.isInteger(runs) || runs < 1 || runs > 25) {
   console.error(`bench:phone: --runs must be an integer from 1 to 25, not "${args.runs}"`);
@@ -293,10 +302,23 @@ try {
   for (const path of pages) {
     const url = new URL(path, base).href;
     if (args.trace) {
-      const { where } = await passiveLoad(browser, url);
+      // The trace names the document the browser ended on: trace where a redirect leads (/services/x/ to /services/x).
+      const landed = (await fetch(url)).url;
+      if (landed !== url) console.log(`  ${url} redirects to ${landed}: tracing that`);
+      const { where } = await passiveLoad(browser, landed);
       for (let run = 0; run < runs; run += 1) {
-        const { trace } = args.trace === "text" ? await textTapLoad(browser, url, where.text, true) : await menuTapLoad(browser, url, where.menu, args.trace === "menu", true);
-        console.log(`  ${path}, ${args.trace} taps, traced load ${run + 1} (load ${load()}):\n${traceReport(trace, url)}`);
+        let verdict;
+        let trace;
+        if (args.trace === "text") {
+          const taps = await textTapLoad(browser, landed, where.text, true);
+          ({ trace } = taps);
+          verdict = `worst tap ${ms(taps.worst)}${taps.lost ? ` (${taps.lost} lost)` : ""}`;
+        } else {
+          const menu = await menuTapLoad(browser, landed, where.menu, args.trace === "menu", true);
+          ({ trace } = menu);
+          verdict = `menu ${ms(menu.latency)}`;
+        }
+        console.log(`  ${landed}, ${args.trace} taps, traced load ${run + 1} (load ${load()}); the benchmark's figure: ${verdict}\n${traceReport(/** @type {any} */ (trace), landed)}`);
       }
       continue;
     }
